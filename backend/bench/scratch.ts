@@ -1,0 +1,10 @@
+import { createTestDatabase } from '../test/db.ts';
+import { PostgresEventStore } from '../src/eventstore/postgres.ts';
+import { testEvent } from '../src/eventstore/contract.ts';
+const db = await createTestDatabase();
+await PostgresEventStore.migrate(db.pool);
+const store = new PostgresEventStore(db.pool);
+const t = Date.now();
+await Promise.all(Array.from({length:16},async(_,w)=>{let e:any='no_stream';for(let i=0;i<500;i++){e=(await store.append('w-'+w,[testEvent()],e)).nextExpectedRevision}}));
+console.log('ev/s', 8000/((Date.now()-t)/1000));
+await store.close(); await db.drop();

@@ -1,0 +1,49 @@
+import type { NewEvent, Position, StoredEvent } from '@app/contracts/events/envelope';
+
+export type ExpectedRevision = 'no_stream' | 'any' | bigint;
+
+export interface AppendResult {
+  /** Revision of the stream's last event after the append. */
+  nextExpectedRevision: bigint;
+  /** Global position of the last appended event: what read-your-writes waits for. */
+  lastPosition: Position;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+export interface SubscribeOptions {
+  batchSize?: number;
+  /** Called when delivery fails in a way the subscription cannot recover from by itself. */
+  onError?: (err: unknown) => void;
+}
+
+/** The event store port. Both adapters pass `contract.ts`. */
+export interface EventStore {
+  readonly kind: 'postgres' | 'eventstoredb';
+  append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  /** The stream's events in order; an empty list when the stream does not exist. */
+  readStream(stream: string): Promise<StoredEvent[]>;
+  /** Events after `after` (exclusive) in global order, at most `limit`. Never skips a late commit. */
+  readAll(after: Position, limit: number): Promise<StoredEvent[]>;
+  /** Position of the newest event readers can see now (START when empty). */
+  headPosition(): Promise<Position>;
+  /** Catch-up then live delivery in global order, in batches; the handler is awaited before the next batch. */
+  subscribeAll(after: Position, handler: (events: StoredEvent[]) => Promise<void>, options?: SubscribeOptions): Subscription;
+  /** Wake-up hint: called (at least) after new events may have become readable. Returns an unsubscribe. */
+  onAppended(listener: () => void): () => void;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class ConcurrencyError extends Error {
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`Stream ${stream} was changed by someone else (expected ${String(expected)}, found ${String(actual)})`);
+    this.name = 'ConcurrencyError';
+  }
+}

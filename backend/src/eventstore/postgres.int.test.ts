@@ -1,0 +1,97 @@
+import { START, type StoredEvent } from '@app/contracts/events/envelope';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/db.ts';
+import { eventStoreContract, testEvent } from './contract.ts';
+import { PostgresEventStore } from './postgres.ts';
+
+eventStoreContract('postgres', async () => {
+  const db = await createTestDatabase();
+  await PostgresEventStore.migrate(db.pool);
+  const store = new PostgresEventStore(db.pool);
+  return {
+    store,
+    close: async () => {
+      await store.close();
+      await db.drop();
+    },
+  };
+});
+
+describe('postgres event store global order', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await PostgresEventStore.migrate(db.pool);
+    store = new PostgresEventStore(db.pool);
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  it('still delivers an event whose transaction took an earlier number but committed later', async () => {
+    const before = await store.headPosition();
+    const seen: StoredEvent[] = [];
+    const sub = store.subscribeAll(before, async (batch) => {
+      seen.push(...batch);
+    });
+
+    // Transaction A appends and stays open.
+    const a = await db.pool.connect();
+    await a.query('BEGIN');
+    const eventA = testEvent('A');
+    await a.query(
+      `INSERT INTO es_events (event_id, stream_name, stream_revision, type, data, metadata) VALUES ($1, 'late-1', 0, 'A', '{}', $2)`,
+      [eventA.id, JSON.stringify(eventA.metadata)],
+    );
+    // B appends and commits; its global_position is higher than A's.
+    await store.append('early-1', [testEvent('B')], 'no_stream');
+    await new Promise((r) => setTimeout(r, 400)); // the subscriber polls and wakes meanwhile
+    expect(seen.map((e) => e.type)).toEqual([]); // B waits behind the open A rather than skipping it
+
+    await a.query('COMMIT');
+    a.release();
+    const started = Date.now();
+    while (seen.length < 2 && Date.now() - started < 5000) await new Promise((r) => setTimeout(r, 10));
+    await sub.stop();
+    expect(seen.map((e) => e.type)).toEqual(['A', 'B']);
+  });
+
+  it('16 concurrent writers, 10,000 events: a subscriber from the start sees each exactly once, in order', async () => {
+    const head = await store.headPosition();
+    const seen: StoredEvent[] = [];
+    const sub = store.subscribeAll(head, async (batch) => {
+      seen.push(...batch);
+    });
+    const writers = 16;
+    const perWriter = 625;
+    await Promise.all(
+      Array.from({ length: writers }, async (_, w) => {
+        let expected: 'no_stream' | bigint = 'no_stream';
+        for (let i = 0; i < perWriter; i++) {
+          const r = await store.append(`writer-${w}`, [testEvent('W', { w, i })], expected);
+          expected = r.nextExpectedRevision;
+        }
+      }),
+    );
+    const started = Date.now();
+    while (seen.length < writers * perWriter && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 20));
+    await sub.stop();
+
+    expect(seen).toHaveLength(writers * perWriter);
+    expect(new Set(seen.map((e) => e.id)).size).toBe(writers * perWriter);
+    const next = new Map<number, number>();
+    for (const e of seen) {
+      const { w, i } = e.data as { w: number; i: number };
+      expect(i).toBe(next.get(w) ?? 0); // each writer's events arrive in the order it wrote them
+      next.set(w, i + 1);
+    }
+    for (let k = 1; k < seen.length; k++) {
+      const [p, q] = [seen[k - 1]!.position, seen[k]!.position];
+      expect(p.commit < q.commit || (p.commit === q.commit && p.prepare < q.prepare)).toBe(true);
+    }
+    expect((await store.readAll(START, 1)).length).toBe(1);
+  }, 60_000);
+});

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every setting the processes read. Defaults work on a developer machine with local Postgres and Redis. */
+export const ZConfig = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/northern_guard'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
+  EVENTSTORE_URL: z
+    .string()
+    .regex(/^(esdb|esdb\+discover|kurrentdb|kurrentdb\+discover):\/\//, 'must start with esdb://')
+    .optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  FILES_DIR: z.string().default('.data/files'),
+  OUTBOX_DIR: z.string().default('.data/outbox'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().default('Northern Guard <no-reply@localhost>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long a command's answer waits for the read models to show its events. */
+  READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).default(2000),
+  /** /readyz fails when a projection is further behind than this. */
+  READY_MAX_LAG_SECONDS: z.coerce.number().min(0).default(30),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  PUBLIC_FORM_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  TRUST_PROXY: bool.default(false),
+});
+export type Config = z.infer<typeof ZConfig>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value stops start-up with one line naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = ZConfig.safeParse(cleaned);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+}

@@ -1,0 +1,40 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from '@app/projections/schema/database';
+
+
+/** Creates the database named in the URL when it is missing (trust auth on the default `postgres` db). */
+export async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) {
+      await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`).catch((err: { code?: string }) => {
+        if (err.code !== '42P04') throw err; // created meanwhile by another process
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export function createPool(url: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // An open writer holds every event reader back: never let a forgotten transaction linger.
+    idle_in_transaction_session_timeout: 10_000,
+    application_name: 'northern-guard',
+  });
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+export function createKysely(pool: pg.Pool): Kysely<Database> {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+export const ZActorRole = z.enum(['admin', 'user', 'client', 'system', 'anonymous']);
+
+/** Who did what, when and why: every event carries this, and it is the audit trail. */
+export const ZEventMetadata = z.object({
+  actorId: z.number().int().nullable(),
+  actorRole: ZActorRole,
+  correlationId: z.string(),
+  causationId: z.string().nullable(),
+  occurredAt: z.string(),
+  clientIp: z.string().nullable(),
+});
+export type TEventMetadata = z.infer<typeof ZEventMetadata>;
