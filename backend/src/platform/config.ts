@@ -15,7 +15,8 @@ export const ZConfig = z.object({
     .optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** The address people use to reach the site (links in mail); defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
   FILES_DIR: z.string().default('.data/files'),
   OUTBOX_DIR: z.string().default('.data/outbox'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -30,7 +31,7 @@ export const ZConfig = z.object({
   PUBLIC_FORM_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   TRUST_PROXY: bool.default(false),
 });
-export type Config = z.infer<typeof ZConfig>;
+export type Config = z.infer<typeof ZConfig> & { PUBLIC_URL: string };
 
 export class ConfigError extends Error {}
 
@@ -38,7 +39,7 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = ZConfig.safeParse(cleaned);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return { ...parsed.data, PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}` };
   const issue = parsed.error.issues[0]!;
   throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
 }

@@ -1,0 +1,63 @@
+import type { TRole } from '@app/contracts/api/users';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from '../platform/command.ts';
+import type { AppDeps } from '../platform/deps.ts';
+import { forbidden, unauthorized } from '../platform/errors.ts';
+import { sessionUser } from './sessions.ts';
+
+export interface SignedInUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: TRole;
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SignedInUser | null;
+  }
+}
+
+export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const token = header.slice(7).trim();
+  return token.length > 0 && token.length < 200 ? token : null;
+}
+
+/** Resolves a session token to the signed-in user, or null. */
+export async function userForToken(deps: Pick<AppDeps, 'db' | 'rm'>, token: string): Promise<SignedInUser | null> {
+  const userId = await sessionUser(deps.db, token);
+  if (userId === null) return null;
+  const row = await deps.rm
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name', 'role'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, role: row.role as TRole, token };
+}
+
+export const actorOf = (request: FastifyRequest): Actor => ({
+  id: request.user?.id ?? null,
+  role: request.user?.role ?? 'anonymous',
+  correlationId: request.id,
+  clientIp: request.ip,
+});
+
+/** preHandler guards: 401 without a valid session, 403 without the role. */
+export function guards(deps: Pick<AppDeps, 'db' | 'rm'>) {
+  async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
+    const token = bearerToken(request);
+    const user = token ? await userForToken(deps, token) : null;
+    if (!user) throw unauthorized();
+    request.user = user;
+  }
+  async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
+    await requireUser(request, reply);
+    if (request.user?.role !== 'admin') throw forbidden('Admin access required.');
+  }
+  return { requireUser, requireAdmin };
+}

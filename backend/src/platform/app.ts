@@ -1,0 +1,77 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { auditRoutes } from '../audit/routes.ts';
+import { authRoutes } from '../auth/routes.ts';
+import { ConcurrencyError } from '../eventstore/port.ts';
+import { healthRoutes } from '../health/routes.ts';
+import { liveHub } from '../live/hub.ts';
+import { userRoutes } from '../users/routes.ts';
+import type { AppDeps } from './deps.ts';
+import { DomainError } from './errors.ts';
+
+function validationMessage(err: FastifyError & { validation: { instancePath: string; message?: string }[] }) {
+  const first = err.validation[0];
+  const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return field ? `${field}: ${first?.message ?? 'is invalid'}` : (first?.message ?? 'Invalid request');
+}
+
+/** The HTTP API: external plugins, one error handler, then the slices' routes. */
+export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}) {
+  const app = Fastify({
+    logger: { level: deps.config.LOG_LEVEL },
+    trustProxy: deps.config.TRUST_PROXY,
+    genReqId: () => crypto.randomUUID(),
+    ...options,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('user', null);
+
+  await app.register(helmet, { contentSecurityPolicy: false });
+  await app.register(rateLimit, {
+    global: false,
+    redis: deps.redis,
+    nameSpace: 'ng-rate-limit:',
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      error: 'rate_limited',
+      message: `Too many attempts. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+    }),
+  });
+  await app.register(websocket);
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return reply.code(400).send({ error: 'validation_error', message: validationMessage(err) });
+    }
+    if (err instanceof DomainError) return reply.code(err.status).send({ error: err.code, message: err.message });
+    if (err instanceof ConcurrencyError) {
+      return reply.code(409).send({ error: 'conflict', message: 'This record was changed by someone else. Reload and try again.' });
+    }
+    if (err.statusCode === 429) return reply.code(429).send({ error: 'rate_limited', message: err.message });
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500 && !isResponseSerializationError(err)) {
+      return reply.code(err.statusCode).send({ error: err.code ?? 'bad_request', message: err.message });
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.code(500).send({ error: 'internal_error', message: `Something went wrong (request ${request.id}).` });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ error: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` }),
+  );
+
+  await app.register(healthRoutes(deps));
+  await app.register(authRoutes(deps));
+  await app.register(userRoutes(deps));
+  await app.register(auditRoutes(deps));
+  await app.register(async (scope) => liveHub(scope, deps));
+  return app;
+}

@@ -1,0 +1,14 @@
+import type { AppendResult } from '../eventstore/port.ts';
+import type { Config } from './config.ts';
+import type { Infrastructure } from './infrastructure.ts';
+import type { ProjectionWatcher } from './projection-watcher.ts';
+import type { Redis } from 'ioredis';
+
+/** What route modules and command handlers are given; built once per process in `processes/`. */
+export interface AppDeps extends Pick<Infrastructure, 'db' | 'rm' | 'store' | 'pool'> {
+  config: Config;
+  watcher: ProjectionWatcher;
+  redis: Redis;
+  /** Waits (bounded) until the read models show an append: a command answers after its write is visible. */
+  waitForProjections(result: AppendResult): Promise<void>;
+}

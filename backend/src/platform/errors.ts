@@ -1,0 +1,17 @@
+/** The one error vocabulary of the backend; `app.ts` maps each to its HTTP status in one place. */
+export class DomainError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const invalid = (message: string, code = 'validation_error') => new DomainError(400, code, message);
+export const unauthorized = (message = 'Please sign in to continue.') => new DomainError(401, 'unauthorized', message);
+export const forbidden = (message = 'You do not have permission to do this.') => new DomainError(403, 'forbidden', message);
+export const notFound = (message: string) => new DomainError(404, 'not_found', message);
+export const conflict = (message: string, code = 'conflict') => new DomainError(409, code, message);

@@ -1,0 +1,40 @@
+import type { Database } from '@app/projections/schema/database';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import { EventStoreDbEventStore } from '../eventstore/esdb.ts';
+import type { EventStore } from '../eventstore/port.ts';
+import { PostgresEventStore } from '../eventstore/postgres.ts';
+import type { Config } from './config.ts';
+import { createKysely, createPool, ensureDatabase } from './db.ts';
+import { migrate } from './migrations.ts';
+
+export interface Infrastructure {
+  pool: pg.Pool;
+  /** Kysely over the ordinary (public) tables. */
+  db: Kysely<unknown>;
+  /** Kysely over the read models (schema `rm`). */
+  rm: Kysely<Database>;
+  store: EventStore;
+  close(): Promise<void>;
+}
+
+/** Database (created when missing), migrations and the configured event store. */
+export async function openInfrastructure(config: Config, poolSize = 20): Promise<Infrastructure> {
+  await ensureDatabase(config.DATABASE_URL);
+  const pool = createPool(config.DATABASE_URL, poolSize);
+  const kysely = createKysely(pool);
+  await migrate(kysely as Kysely<unknown>);
+  const store: EventStore = config.EVENTSTORE_URL
+    ? new EventStoreDbEventStore(config.EVENTSTORE_URL)
+    : new PostgresEventStore(pool);
+  return {
+    pool,
+    db: kysely as Kysely<unknown>,
+    rm: kysely.withSchema('rm'),
+    store,
+    async close() {
+      await store.close();
+      await kysely.destroy();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { projectionRuntimeSql } from '@app/projections/runtime/checkpoints';
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { eventStoreSchemaSql } from '../eventstore/postgres.ts';
+
+const raw = (text: string): Migration => ({ up: async (db) => void (await sql.raw(text).execute(db)) });
+
+/** Ordinary tables: the embedded event store, the projection runtime, and secrets that never go into events. */
+const migrations: Record<string, Migration> = {
+  '0001_event_store': raw(eventStoreSchemaSql),
+  '0002_projection_runtime': raw(projectionRuntimeSql),
+  '0003_auth': raw(`
+    CREATE SEQUENCE IF NOT EXISTS user_ids;
+    CREATE TABLE credentials (
+      user_id integer PRIMARY KEY,
+      email text NOT NULL UNIQUE,
+      password_hash text NOT NULL,
+      must_change_password boolean NOT NULL DEFAULT false,
+      updated_at timestamptz NOT NULL DEFAULT now()
+    );
+    CREATE TABLE temporary_passwords (
+      id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      user_id integer NOT NULL REFERENCES credentials(user_id) ON DELETE CASCADE,
+      password_hash text NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now()
+    );
+    CREATE INDEX ON temporary_passwords (user_id, id DESC);
+    CREATE TABLE sessions (
+      token_hash text PRIMARY KEY,
+      user_id integer NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      expires_at timestamptz NOT NULL,
+      revoked_at timestamptz
+    );
+    CREATE INDEX ON sessions (user_id);
+    -- A temporary password waiting to be mailed, removed once sent. Keyed by the event that issued it.
+    CREATE TABLE outgoing_secrets (
+      event_id uuid PRIMARY KEY,
+      user_id integer NOT NULL,
+      secret text NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now()
+    );`),
+};
+
+export async function migrate(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

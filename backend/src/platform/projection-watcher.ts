@@ -1,0 +1,100 @@
+import { EventEmitter } from 'node:events';
+import { comparePositions, type Position, positionFromString } from '@app/contracts/events/envelope';
+import type { ChangeNotice } from '@app/projections/runtime/apply';
+import { CHANGES_CHANNEL } from '@app/projections/runtime/apply';
+import { livePositions } from '@app/projections/runtime/daemon';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+
+/**
+ * Follows the projections' checkpoints through LISTEN, so that a command can answer once the read models
+ * show its events (read your writes) and the websocket hub can push view changes.
+ */
+export class ProjectionWatcher extends EventEmitter<{ change: [ChangeNotice] }> {
+  private readonly positions = new Map<string, Position>();
+  private readonly waiters = new Set<{ target: Position; resolve: () => void }>();
+  private client: pg.Client | null = null;
+  private poll: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly db: Kysely<unknown>,
+    private readonly projectionNames: readonly string[],
+  ) {
+    super();
+  }
+
+  async start(): Promise<void> {
+    await this.connect();
+    await this.refresh();
+    // LISTEN can miss notices while reconnecting: a slow poll keeps positions right regardless.
+    this.poll = setInterval(() => void this.refresh().catch(() => undefined), 1000);
+  }
+
+  private async connect() {
+    const client = new pg.Client(this.pool.options);
+    client.on('notification', (msg) => {
+      if (!msg.payload) return;
+      const notice = JSON.parse(msg.payload) as ChangeNotice;
+      this.advance(notice.projection, positionFromString(notice.position));
+      this.emit('change', notice);
+    });
+    client.on('error', () => {
+      this.client = null;
+      if (!this.closed) setTimeout(() => void this.connect().catch(() => undefined), 1000);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    this.client = client;
+  }
+
+  private async refresh() {
+    for (const [name, pos] of await livePositions(this.db)) this.advance(name, pos);
+  }
+
+  private advance(name: string, pos: Position) {
+    const known = this.positions.get(name);
+    if (!known || comparePositions(pos, known) > 0) this.positions.set(name, pos);
+    for (const w of this.waiters) if (this.reached(w.target)) w.resolve();
+  }
+
+  private reached(target: Position) {
+    return this.projectionNames.every((n) => {
+      const p = this.positions.get(n);
+      return p !== undefined && comparePositions(p, target) >= 0;
+    });
+  }
+
+  /** Resolves once every projection has passed `target`, or after `timeoutMs` (the answer is not held longer). */
+  waitFor(target: Position, timeoutMs: number): Promise<boolean> {
+    if (this.reached(target)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter = {
+        target,
+        resolve: () => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          resolve(true);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        resolve(false);
+      }, timeoutMs);
+      this.waiters.add(waiter);
+    });
+  }
+
+  /** Each live projection's last known position. */
+  snapshot() {
+    return new Map(this.positions);
+  }
+
+  async close() {
+    this.closed = true;
+    if (this.poll) clearInterval(this.poll);
+    for (const w of this.waiters) w.resolve();
+    await this.client?.end().catch(() => undefined);
+  }
+}

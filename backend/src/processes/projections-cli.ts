@@ -1,0 +1,71 @@
+import { findProjection, projections } from '@app/projections/registry';
+import { rebuild, replayCheck } from '@app/projections/runtime/rebuild';
+import { projectionStatus } from '@app/projections/runtime/status';
+import { loadConfig } from '../platform/config.ts';
+import { openInfrastructure } from '../platform/infrastructure.ts';
+
+const usage = `Usage: npm run projections -- <verb>
+  status                 each projection's checkpoint, lag and parked events
+  rebuild <name>|--all   build into fresh tables and swap them in
+  replay-check [name]    rebuild into scratch tables and compare with the live ones`;
+
+async function main(args: string[]): Promise<number> {
+  const [verb, arg] = args;
+  const config = loadConfig();
+  const infra = await openInfrastructure(config, 4);
+  try {
+    switch (verb) {
+      case 'status': {
+        const rows = await projectionStatus(infra.db, infra.store, projections);
+        console.table(
+          rows.map((r) => ({
+            projection: r.name,
+            version: r.tableVersion === r.codeVersion ? r.codeVersion : `${r.tableVersion ?? '-'} (code ${r.codeVersion})`,
+            checkpoint: r.position ?? 'none',
+            'lag events': `${r.lagEvents}${r.lagEventsCapped ? '+' : ''}`,
+            'lag s': r.lagSeconds.toFixed(1),
+            parked: r.parked,
+            rebuilding: r.rebuildInProgress ? 'yes' : '',
+          })),
+        );
+        return 0;
+      }
+      case 'rebuild': {
+        const targets = arg === '--all' ? projections : [findProjection(arg ?? '')].filter((p) => !!p);
+        if (targets.length === 0) {
+          console.error(`Unknown projection "${arg ?? ''}". Known: ${projections.map((p) => p.name).join(', ')}`);
+          return 2;
+        }
+        for (const p of targets) {
+          const started = Date.now();
+          await rebuild(infra.db, infra.store, p);
+          console.log(`rebuilt ${p.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        }
+        return 0;
+      }
+      case 'replay-check': {
+        const targets = arg ? [findProjection(arg)].filter((p) => !!p) : projections;
+        let differing = 0;
+        for (const p of targets) {
+          const diffs = await replayCheck(infra.db, infra.store, p);
+          differing += diffs.length;
+          console.log(diffs.length === 0 ? `${p.name}: identical` : `${p.name}: DIFFERS ${JSON.stringify(diffs)}`);
+        }
+        return differing === 0 ? 0 : 1;
+      }
+      default:
+        console.error(usage);
+        return 2;
+    }
+  } finally {
+    await infra.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { projections } from '@app/projections/registry';
+import { ProjectionDaemon } from '@app/projections/runtime/daemon';
+import { createMailer } from '@app/workers/mail/mailer';
+import { jobDispatcher } from '@app/workers/process-manager';
+import { createQueues, startWorkers } from '@app/workers/queues';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { buildApp } from '../platform/app.ts';
+import { systemActor } from '../platform/command.ts';
+import type { Config } from '../platform/config.ts';
+import type { AppDeps } from '../platform/deps.ts';
+import type { Infrastructure } from '../platform/infrastructure.ts';
+import { ProjectionWatcher } from '../platform/projection-watcher.ts';
+import { recordTemporaryPasswordMailed } from '../users/commands.ts';
+
+export const createRedis = (config: Config) => new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: false });
+
+/** Keeps the read models up to date. */
+export function startProjections(infra: Infrastructure, log: Logger) {
+  const daemon = new ProjectionDaemon(infra.db, infra.store, projections, {
+    info: (o, m) => log.info(o, m),
+    error: (o, m) => log.error(o, m),
+  });
+  daemon.start();
+  return { stop: () => daemon.stop() };
+}
+
+export async function createDeps(config: Config, infra: Infrastructure, redis: Redis): Promise<AppDeps> {
+  const watcher = new ProjectionWatcher(infra.pool, infra.db, projections.map((p) => p.name));
+  await watcher.start();
+  return {
+    config,
+    db: infra.db,
+    rm: infra.rm,
+    store: infra.store,
+    pool: infra.pool,
+    redis,
+    watcher,
+    async waitForProjections(result) {
+      await watcher.waitFor(result.lastPosition, config.READ_YOUR_WRITES_TIMEOUT_MS);
+    },
+  };
+}
+
+export async function startApi(deps: AppDeps) {
+  const app = await buildApp(deps);
+  const address = await app.listen({ port: deps.config.PORT, host: deps.config.HOST });
+  return { app, address, stop: () => app.close() };
+}
+
+/** The job dispatcher (events → BullMQ jobs) and the job handlers. */
+export function startWorkerProcesses(deps: AppDeps, log: Logger) {
+  const queues = createQueues(deps.redis);
+  const mailer = createMailer({ smtpUrl: deps.config.SMTP_URL, outboxDir: deps.config.OUTBOX_DIR, from: deps.config.MAIL_FROM });
+  const workers = startWorkers(deps.redis, {
+    db: deps.db,
+    mailer,
+    publicUrl: deps.config.PUBLIC_URL,
+    recordMailed: (userId, to, messageId, causationId) =>
+      recordTemporaryPasswordMailed(deps, systemActor(randomUUID(), causationId), userId, to, messageId),
+  });
+  workers.mailWorker.on('failed', (job, err) => log.warn({ job: job?.name, jobId: job?.id, err }, 'job failed'));
+  const dispatcher = new ProjectionDaemon(deps.db, deps.store, [jobDispatcher(queues)], {
+    info: (o, m) => log.info(o, m),
+    error: (o, m) => log.error(o, m),
+  });
+  dispatcher.start();
+  return {
+    async stop() {
+      await dispatcher.stop();
+      await workers.close();
+      await queues.close();
+    },
+  };
+}

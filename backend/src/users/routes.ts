@@ -1,0 +1,69 @@
+import {
+  ZCreateAdminBody,
+  ZCreateUserResponse,
+  ZDeleteUserResponse,
+  ZRoleBody,
+  ZUser,
+  ZUserEmailParams,
+  ZUserIdParams,
+} from '@app/contracts/api/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { credentialsByEmail } from '../auth/credentials.ts';
+import { actorOf, guards } from '../auth/guard.ts';
+import type { AppDeps } from '../platform/deps.ts';
+import { notFound } from '../platform/errors.ts';
+import { changeRole, createUser, deleteUser } from './commands.ts';
+import { listUsers, toUserDto, userById } from './queries.ts';
+
+export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { requireAdmin } = guards(deps);
+  return async (app) => {
+    app.addHook('preHandler', requireAdmin);
+
+    app.get('/api/users', { schema: { response: { 200: z.array(ZUser) } } }, () => listUsers(deps));
+    app.get('/api/users/admins', { schema: { response: { 200: z.array(ZUser) } } }, () => listUsers(deps, 'admin'));
+
+    app.post(
+      '/api/users/create-admin',
+      { schema: { body: ZCreateAdminBody, response: { 201: ZCreateUserResponse } } },
+      async (request, reply) => {
+        const created = await createUser(deps, actorOf(request), { ...request.body, role: 'admin' });
+        return reply.code(201).send(created);
+      },
+    );
+
+    app.put(
+      '/api/users/:id/role',
+      { schema: { params: ZUserIdParams, body: ZRoleBody, response: { 200: ZUser } } },
+      async (request) => {
+        await changeRole(deps, actorOf(request), request.params.id, request.body.role);
+        const user = await userById(deps, request.params.id);
+        if (!user) throw notFound('User not found');
+        return toUserDto(user);
+      },
+    );
+
+    app.put(
+      '/api/users/email/:email/role',
+      { schema: { params: ZUserEmailParams, body: ZRoleBody, response: { 200: ZUser } } },
+      async (request) => {
+        const creds = await credentialsByEmail(deps.db, request.params.email);
+        if (!creds) throw notFound('No user with that email address.');
+        await changeRole(deps, actorOf(request), creds.user_id, request.body.role);
+        const user = await userById(deps, creds.user_id);
+        if (!user) throw notFound('User not found');
+        return toUserDto(user);
+      },
+    );
+
+    app.delete(
+      '/api/users/:id',
+      { schema: { params: ZUserIdParams, response: { 200: ZDeleteUserResponse } } },
+      async (request) => {
+        await deleteUser(deps, actorOf(request), request.params.id);
+        return { success: true as const };
+      },
+    );
+  };
+}

@@ -1,0 +1,88 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../src/platform/app.ts';
+import { loadConfig } from '../src/platform/config.ts';
+import type { AppDeps } from '../src/platform/deps.ts';
+import { openInfrastructure } from '../src/platform/infrastructure.ts';
+import { bootstrapAdmin } from '../src/users/bootstrap.ts';
+import { createDeps, createRedis, startProjections, startWorkerProcesses } from '../src/processes/runtime.ts';
+import { createTestDatabase } from './db.ts';
+
+export const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' };
+
+/**
+ * The whole backend against a fresh database: projections (and optionally workers) running in-process,
+ * the first admin created, and helpers to call the HTTP API through `app.inject`.
+ */
+export async function startTestApp(options: { workers?: boolean; env?: Record<string, string> } = {}) {
+  const database = await createTestDatabase();
+  const outbox = await mkdtemp(join(tmpdir(), 'ng-outbox-'));
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    OUTBOX_DIR: outbox,
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT: '1000',
+    PUBLIC_FORM_RATE_LIMIT: '1000',
+    ...options.env,
+  });
+  const log = pino({ level: 'silent' });
+  const infra = await openInfrastructure(config, 20);
+  const redis = createRedis(config);
+  const projections = startProjections(infra, log);
+  const deps: AppDeps = await createDeps(config, infra, redis);
+  const workers = options.workers ? startWorkerProcesses(deps, log) : null;
+  await bootstrapAdmin(deps);
+  const app: FastifyInstance = await buildApp(deps, { logger: false });
+  await app.ready();
+
+  const call = async (method: string, url: string, body?: unknown, token?: string | null) => {
+    const res = await app.inject({
+      method: method as 'GET',
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    const json = res.body ? safeJson(res.body) : null;
+    return { status: res.statusCode, body: json, headers: res.headers };
+  };
+  const login = async (email: string, password: string) => {
+    const res = await call('POST', '/api/auth/login', { email, password });
+    if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.token as string;
+  };
+
+  return {
+    app,
+    deps,
+    config,
+    outbox,
+    database,
+    call,
+    login,
+    adminToken: await login(ADMIN.email, ADMIN.password),
+    async close() {
+      await app.close();
+      await workers?.stop();
+      await projections.stop();
+      await deps.watcher.close();
+      redis.disconnect();
+      await infra.close();
+      await database.drop();
+    },
+  };
+}
+
+function safeJson(text: string) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;

@@ -1,0 +1,91 @@
+import { comparePositions, type Position, positionToString, type StoredEvent } from '@app/contracts/events/envelope';
+import { type Kysely, sql } from 'kysely';
+import { advanceCheckpoint, lockKey, readCheckpoint, type Target } from './checkpoints.ts';
+import type { AnyDb, AnyTx, Projection } from './types.ts';
+
+export const CHANGES_CHANNEL = 'read_models_changed';
+
+export interface ChangeNotice {
+  projection: string;
+  position: string;
+  changed: number;
+  syncType: string | null;
+}
+
+/**
+ * Applies one batch to a projection target and moves its checkpoint, in the caller's transaction.
+ * Events at or before the checkpoint are skipped. An event the projector throws on is parked in the
+ * dead-letter table and the batch goes on without it.
+ */
+export async function applyInTx(tx: AnyTx, p: Projection, target: Target, events: StoredEvent[]) {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${lockKey('batch', `${p.name}/${target}`)}))`.execute(tx);
+  const cp = await readCheckpoint(tx, p.name, target, true);
+  if (!cp) throw new Error(`Projection ${p.name} has no ${target} checkpoint`);
+  const fresh = events.filter((e) => comparePositions(e.position, cp.position) > 0);
+  if (fresh.length === 0) return { changed: 0, position: cp.position };
+  const ctx = { tx, schema: cp.schema };
+  let changed: number;
+  await sql`SAVEPOINT batch`.execute(tx);
+  try {
+    changed = await p.apply(fresh, ctx);
+    await sql`RELEASE SAVEPOINT batch`.execute(tx);
+  } catch {
+    await sql`ROLLBACK TO SAVEPOINT batch`.execute(tx);
+    changed = await applyOneByOne(tx, p, target, fresh, ctx);
+  }
+  const position = fresh[fresh.length - 1]!.position;
+  await advanceCheckpoint(tx, cp, position);
+  if (target === 'live') {
+    const notice: ChangeNotice = { projection: p.name, position: positionToString(position), changed, syncType: p.syncType };
+    await sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(notice)})`.execute(tx);
+  }
+  return { changed, position };
+}
+
+async function applyOneByOne(tx: AnyTx, p: Projection, target: Target, events: StoredEvent[], ctx: { tx: AnyTx; schema: string }) {
+  let changed = 0;
+  for (const e of events) {
+    await sql`SAVEPOINT one`.execute(tx);
+    try {
+      changed += await p.apply([e], ctx);
+      await sql`RELEASE SAVEPOINT one`.execute(tx);
+    } catch (err) {
+      await sql`ROLLBACK TO SAVEPOINT one`.execute(tx);
+      await sql`
+        INSERT INTO projection_dead_letters (projection, target, event_id, stream, type, position, error)
+        VALUES (${p.name}, ${target}, ${e.id}, ${e.streamName}, ${e.type}, ${positionToString(e.position)},
+          ${err instanceof Error ? (err.stack ?? err.message) : String(err)})
+        ON CONFLICT DO NOTHING`.execute(tx);
+    }
+  }
+  return changed;
+}
+
+export function applyBatch(db: AnyDb, p: Projection, target: Target, events: StoredEvent[]) {
+  return (db as Kysely<unknown>).transaction().execute((tx) => applyInTx(tx, p, target, events));
+}
+
+/** Reads and applies events after the target's checkpoint up to `until` (inclusive) or the head. */
+export async function catchUp(
+  db: AnyDb,
+  source: { readAll(after: Position, limit: number): Promise<StoredEvent[]> },
+  p: Projection,
+  target: Target,
+  options: { until?: Position; batchSize?: number; inTx?: AnyTx } = {},
+) {
+  const batchSize = options.batchSize ?? 1000;
+  const cp = await readCheckpoint(options.inTx ?? db, p.name, target);
+  if (!cp) throw new Error(`Projection ${p.name} has no ${target} checkpoint`);
+  let cursor = cp.position;
+  let applied = 0;
+  for (;;) {
+    let events = await source.readAll(cursor, batchSize);
+    const { until } = options;
+    if (until) events = events.filter((e) => comparePositions(e.position, until) <= 0);
+    if (events.length === 0) return applied;
+    if (options.inTx) await applyInTx(options.inTx, p, target, events);
+    else await applyBatch(db, p, target, events);
+    applied += events.length;
+    cursor = events[events.length - 1]!.position;
+  }
+}

@@ -1,0 +1,94 @@
+import { type Position, START } from '@app/contracts/events/envelope';
+import { sql } from 'kysely';
+import type { AnyDb } from './types.ts';
+
+export type Target = 'live' | 'build' | 'check';
+
+/** Runtime tables of the projection runner (public schema); read models live in `rm`. */
+export const projectionRuntimeSql = `
+CREATE SCHEMA IF NOT EXISTS rm;
+CREATE TABLE IF NOT EXISTS projection_checkpoints (
+  name text NOT NULL,
+  target text NOT NULL,
+  schema_name text NOT NULL,
+  version integer NOT NULL,
+  position_commit numeric NOT NULL,
+  position_prepare numeric NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (name, target)
+);
+CREATE TABLE IF NOT EXISTS projection_dead_letters (
+  projection text NOT NULL,
+  target text NOT NULL,
+  event_id uuid NOT NULL,
+  stream text NOT NULL,
+  type text NOT NULL,
+  position text NOT NULL,
+  error text NOT NULL,
+  parked_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (projection, target, event_id)
+);
+`;
+
+export const schemaFor = (name: string, target: Target) =>
+  target === 'live' ? 'rm' : `rm_${target}_${name.replace(/[^a-z0-9_]/g, '_')}`;
+
+/** Advisory lock keys: `batch` serialises writers of one projection's tables; `owner` picks one live runner. */
+export const lockKey = (kind: 'batch' | 'owner' | 'build' | 'check', name: string) => `projection:${kind}:${name}`;
+
+export interface Checkpoint {
+  name: string;
+  target: Target;
+  schema: string;
+  version: number;
+  position: Position;
+}
+
+interface CheckpointRow {
+  name: string;
+  target: Target;
+  schema_name: string;
+  version: number;
+  position_commit: string;
+  position_prepare: string;
+}
+
+const fromRow = (r: CheckpointRow): Checkpoint => ({
+  name: r.name,
+  target: r.target,
+  schema: r.schema_name,
+  version: r.version,
+  position: { commit: BigInt(r.position_commit), prepare: BigInt(r.position_prepare) },
+});
+
+export async function readCheckpoint(db: AnyDb, name: string, target: Target, forUpdate = false) {
+  const { rows } = await sql<CheckpointRow>`
+    SELECT name, target, schema_name, version, position_commit::text, position_prepare::text
+    FROM projection_checkpoints WHERE name = ${name} AND target = ${target} ${forUpdate ? sql`FOR UPDATE` : sql``}`.execute(db);
+  return rows[0] ? fromRow(rows[0]) : null;
+}
+
+export async function readAllCheckpoints(db: AnyDb): Promise<Checkpoint[]> {
+  const { rows } = await sql<CheckpointRow>`
+    SELECT name, target, schema_name, version, position_commit::text, position_prepare::text
+    FROM projection_checkpoints ORDER BY name, target`.execute(db);
+  return rows.map(fromRow);
+}
+
+/** Compare-and-set: only moves from the position the caller read, so two writers cannot both advance it. */
+export async function advanceCheckpoint(db: AnyDb, cp: Checkpoint, to: Position): Promise<void> {
+  const result = await sql`
+    UPDATE projection_checkpoints SET position_commit = ${to.commit.toString()}, position_prepare = ${to.prepare.toString()},
+      updated_at = now()
+    WHERE name = ${cp.name} AND target = ${cp.target}
+      AND position_commit = ${cp.position.commit.toString()} AND position_prepare = ${cp.position.prepare.toString()}`.execute(db);
+  if (result.numAffectedRows !== 1n) throw new Error(`Checkpoint of ${cp.name}/${cp.target} moved under us`);
+}
+
+export async function createCheckpoint(db: AnyDb, name: string, target: Target, version: number, at: Position = START) {
+  await sql`
+    INSERT INTO projection_checkpoints (name, target, schema_name, version, position_commit, position_prepare)
+    VALUES (${name}, ${target}, ${schemaFor(name, target)}, ${version}, ${at.commit.toString()}, ${at.prepare.toString()})
+    ON CONFLICT (name, target) DO UPDATE SET version = excluded.version, position_commit = excluded.position_commit,
+      position_prepare = excluded.position_prepare, updated_at = now()`.execute(db);
+}

@@ -1,0 +1,67 @@
+import type { StoredEvent } from '@app/contracts/events/envelope';
+import { sql } from 'kysely';
+import type { ApplyContext, Projection } from './types.ts';
+
+/** Orders positions as one number, so a row can remember the last event it saw in one column. */
+export const positionKey = (e: StoredEvent) => (e.position.commit << 64n) | e.position.prepare;
+
+type Row = Record<string, unknown> & { last_event_position?: string };
+
+export interface DocumentProjectionSpec<R extends Record<string, unknown>> {
+  name: string;
+  version: number;
+  syncType: Projection['syncType'];
+  table: string;
+  /** Must include `id` (primary key) and `last_event_position numeric NOT NULL`. */
+  ddl(schema: string): string;
+  /** The row an event touches, or null when it touches none. */
+  idOf(event: StoredEvent): number | string | null;
+  /** The next row; null deletes it, undefined leaves it unchanged. */
+  evolve(row: R | null, event: StoredEvent): R | null | undefined;
+}
+
+/**
+ * One row per aggregate, folded in memory per batch: load the touched rows in one query, evolve them,
+ * then write them back with one bulk upsert and one bulk delete. Each row keeps the position of the last
+ * event applied to it, so replaying an event it has seen is a no-op.
+ */
+export function documentProjection<R extends Record<string, unknown>>(spec: DocumentProjectionSpec<R>): Projection {
+  return {
+    name: spec.name,
+    version: spec.version,
+    syncType: spec.syncType,
+    tables: [spec.table],
+    ddl: spec.ddl,
+    async apply(events, { tx, schema }: ApplyContext) {
+      const touched = events.map((e) => [e, spec.idOf(e)] as const).filter(([, id]) => id !== null);
+      if (touched.length === 0) return 0;
+      const table = sql.table(`${schema}.${spec.table}`);
+      const ids = [...new Set(touched.map(([, id]) => String(id)))];
+      const { rows: loaded } = await sql<Row>`SELECT * FROM ${table} WHERE id::text = ANY(${ids})`.execute(tx);
+      const current = new Map<string, Row | null>(loaded.map((r) => [String(r.id), r]));
+      const changed = new Set<string>();
+      for (const [event, id] of touched) {
+        const key = String(id);
+        const row = current.get(key) ?? null;
+        const pos = positionKey(event);
+        if (row?.last_event_position !== undefined && BigInt(row.last_event_position) >= pos) continue;
+        const next = spec.evolve(row as R | null, event);
+        if (next === undefined) continue;
+        current.set(key, next === null ? null : { ...next, last_event_position: pos.toString() });
+        changed.add(key);
+      }
+      const upserts = [...changed].map((k) => current.get(k)).filter((r): r is Row => !!r);
+      const deletes = [...changed].filter((k) => current.get(k) === null);
+      if (upserts.length > 0) {
+        const columns = Object.keys(upserts[0]!);
+        const cols = sql.join(columns.map((c) => sql.ref(c)));
+        const updates = sql.join(columns.filter((c) => c !== 'id').map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`));
+        await sql`INSERT INTO ${table} (${cols})
+          SELECT ${cols} FROM jsonb_populate_recordset(NULL::${table}, ${JSON.stringify(upserts)}::jsonb)
+          ON CONFLICT (id) DO UPDATE SET ${updates}`.execute(tx);
+      }
+      if (deletes.length > 0) await sql`DELETE FROM ${table} WHERE id::text = ANY(${deletes})`.execute(tx);
+      return changed.size;
+    },
+  };
+}

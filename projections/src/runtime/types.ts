@@ -1,0 +1,42 @@
+import type { TSyncType } from '@app/contracts/ws';
+import type { Position, StoredEvent } from '@app/contracts/events/envelope';
+import type { Kysely, Transaction } from 'kysely';
+
+/** What the runner needs from the event store (the backend's EventStore port satisfies it). */
+export interface EventSource {
+  readAll(after: Position, limit: number): Promise<StoredEvent[]>;
+  headPosition(): Promise<Position>;
+  onAppended(listener: () => void): () => void;
+  subscribeAll(
+    after: Position,
+    handler: (events: StoredEvent[]) => Promise<void>,
+    options?: { batchSize?: number; onError?: (err: unknown) => void },
+  ): { stop(): Promise<void> };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a projector writes to its own tables in whichever schema it is pointed at
+export type AnyDb = Kysely<any>;
+// biome-ignore lint/suspicious/noExplicitAny: see AnyDb
+export type AnyTx = Transaction<any>;
+
+export interface ApplyContext {
+  /** Kysely bound to the schema being written (live `rm` or a scratch schema during rebuild). */
+  tx: AnyTx;
+  schema: string;
+}
+
+/**
+ * A read model: its tables and how events change them. `apply` must be idempotent: applying an event
+ * twice leaves the same rows. It returns how many rows it changed (0 means no live update is pushed).
+ */
+export interface Projection {
+  name: string;
+  /** Bump when the projector's logic or tables change: the runner rebuilds it on start. */
+  version: number;
+  /** Which admin lists refresh when this view changes (ADMIN_DATA_UPDATE syncType). */
+  syncType: TSyncType | null;
+  /** CREATE statements for the projection's tables, given the schema to create them in. */
+  ddl(schema: string): string;
+  tables: readonly string[];
+  apply(events: StoredEvent[], ctx: ApplyContext): Promise<number>;
+}

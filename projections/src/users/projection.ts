@@ -1,0 +1,77 @@
+import type { TDomainEvent } from '@app/contracts/events/domain';
+import type { StoredEvent } from '@app/contracts/events/envelope';
+import { documentProjection } from '../runtime/document-projection.ts';
+import type { UsersTable } from './table.ts';
+
+type Row = Omit<UsersTable, 'last_event_position'>;
+
+/** The users list (admin Users view, sign-in user lookups for display). */
+export const usersProjection = documentProjection<Row>({
+  name: 'users',
+  version: 1,
+  syncType: 'user',
+  table: 'users',
+  ddl: (s) => `
+    CREATE TABLE ${s}.users (
+      id integer PRIMARY KEY,
+      email text NOT NULL,
+      first_name text NOT NULL,
+      last_name text NOT NULL,
+      role text NOT NULL,
+      must_change_password boolean NOT NULL,
+      created_at timestamptz NOT NULL,
+      updated_at timestamptz NOT NULL,
+      last_login_at timestamptz,
+      last_event_position numeric NOT NULL
+    );
+    CREATE INDEX ON ${s}.users (lower(email));
+    CREATE INDEX ON ${s}.users (role);`,
+  idOf: (e) => ((e.data as { userId?: number }).userId ?? null),
+  evolve(row, stored) {
+    const event = stored as unknown as TDomainEvent;
+    const at = stored.metadata.occurredAt;
+    switch (event.type) {
+      case 'UserCreated':
+        return {
+          id: event.data.userId,
+          email: event.data.email,
+          first_name: event.data.firstName,
+          last_name: event.data.lastName,
+          role: event.data.role,
+          must_change_password: event.data.mustChangePassword,
+          created_at: at,
+          updated_at: at,
+          last_login_at: null,
+        };
+      case 'UserDeleted':
+        return null;
+      default:
+        if (!row) return undefined;
+        return evolveExisting(row, event, stored);
+    }
+  },
+});
+
+function evolveExisting(row: Row, event: TDomainEvent, stored: StoredEvent): Row | undefined {
+  const at = stored.metadata.occurredAt;
+  switch (event.type) {
+    case 'UserRoleChanged':
+      return { ...row, role: event.data.to, updated_at: at };
+    case 'UserPasswordChanged':
+      return { ...row, must_change_password: false, updated_at: at };
+    case 'TemporaryPasswordIssued':
+      return { ...row, must_change_password: true, updated_at: at };
+    case 'UserLoggedIn':
+      return { ...row, last_login_at: at };
+    case 'TemporaryPasswordMailed':
+    case 'UserLoggedOut':
+      return undefined;
+    case 'UserCreated':
+    case 'UserDeleted':
+      return undefined;
+    default: {
+      const unhandled: never = event;
+      return unhandled;
+    }
+  }
+}
