@@ -1,9 +1,10 @@
 import type { TRole } from '@app/contracts/api/users';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { Actor } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { forbidden, unauthorized } from '../platform/errors.ts';
-import { sessionUser } from './sessions.ts';
+import { hashToken } from './secrets.ts';
 
 export interface SignedInUser {
   id: number;
@@ -27,17 +28,14 @@ export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | 
   return token.length > 0 && token.length < 200 ? token : null;
 }
 
-/** Resolves a session token to the signed-in user, or null. */
+/** Resolves a session token to the signed-in user, or null: one query per request. */
 export async function userForToken(deps: Pick<AppDeps, 'db' | 'rm'>, token: string): Promise<SignedInUser | null> {
-  const userId = await sessionUser(deps.db, token);
-  if (userId === null) return null;
-  const row = await deps.rm
-    .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'last_name', 'role'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const { rows } = await sql<{ id: number; email: string; first_name: string; last_name: string; role: TRole }>`
+    SELECT u.id, u.email, u.first_name, u.last_name, u.role FROM sessions s JOIN rm.users u ON u.id = s.user_id
+    WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL AND s.expires_at > now()`.execute(deps.db);
+  const row = rows[0];
   if (!row) return null;
-  return { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, role: row.role as TRole, token };
+  return { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, role: row.role, token };
 }
 
 export const actorOf = (request: FastifyRequest): Actor => ({

@@ -8,13 +8,6 @@ export async function openSession(db: Kysely<unknown>, userId: number, ttlHours:
   return token;
 }
 
-/** The user id of a live session, or null when the token is unknown, expired or revoked. */
-export async function sessionUser(db: Kysely<unknown>, token: string): Promise<number | null> {
-  const { rows } = await sql<{ user_id: number }>`SELECT user_id FROM sessions
-    WHERE token_hash = ${hashToken(token)} AND revoked_at IS NULL AND expires_at > now()`.execute(db);
-  return rows[0]?.user_id ?? null;
-}
-
 export async function revokeSession(db: Kysely<unknown>, token: string) {
   await sql`UPDATE sessions SET revoked_at = now() WHERE token_hash = ${hashToken(token)} AND revoked_at IS NULL`.execute(db);
 }

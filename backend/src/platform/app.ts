@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
@@ -64,9 +67,17 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     request.log.error({ err }, 'request failed');
     return reply.code(500).send({ error: 'internal_error', message: `Something went wrong (request ${request.id}).` });
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ error: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` }),
-  );
+  // The built web app is served from the same origin; any other page address gets index.html (client routing).
+  const webRoot = fileURLToPath(new URL('../../../frontend/dist', import.meta.url));
+  const serveWeb = existsSync(`${webRoot}/index.html`);
+  if (serveWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (serveWeb && request.method === 'GET' && !path.startsWith('/api/') && path !== '/ws') {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: 'not_found', message: `No route for ${request.method} ${path}` });
+  });
 
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps));
