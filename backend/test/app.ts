@@ -35,7 +35,8 @@ export async function startTestApp(options: { workers?: boolean; env?: Record<st
   const redis = createRedis(config);
   const projections = startProjections(infra, log);
   const deps: AppDeps = await createDeps(config, infra, redis);
-  const workers = options.workers ? startWorkerProcesses(deps, log) : null;
+  // Each test app has its own queues, so parallel test files never take each other's jobs.
+  const workers = options.workers ? startWorkerProcesses(deps, log, `ng-${database.name}`) : null;
   await bootstrapAdmin(deps);
   const app: FastifyInstance = await buildApp(deps, { logger: false });
   await app.ready();

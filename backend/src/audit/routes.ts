@@ -9,7 +9,10 @@ export function auditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/audit',
-      { schema: { querystring: ZAuditQuery, response: { 200: ZAuditResponse } }, preHandler: requireAdmin },
+      {
+        schema: { querystring: ZAuditQuery, response: { 200: ZAuditResponse } },
+        preValidation: requireAdmin,
+      },
       async (request) => {
         const rows = await deps.rm
           .selectFrom('audit_log as a')

@@ -45,7 +45,7 @@ export const actorOf = (request: FastifyRequest): Actor => ({
   clientIp: request.ip,
 });
 
-/** preHandler guards: 401 without a valid session, 403 without the role. */
+/** preValidation guards (they answer before the input is validated): 401 without a session, 403 without the role. */
 export function guards(deps: Pick<AppDeps, 'db' | 'rm'>) {
   async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
     const token = bearerToken(request);

@@ -54,7 +54,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/auth/change-password',
-      { schema: { body: ZChangePasswordBody, response: { 200: ZSuccess } }, preHandler: requireUser },
+      { schema: { body: ZChangePasswordBody, response: { 200: ZSuccess } }, preValidation: requireUser },
       async (request) => {
         const user = request.user!;
         const creds = await credentialsById(deps.db, user.id);
@@ -93,7 +93,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/auth/generate-temp-password',
       {
         schema: { body: ZGenerateTempPasswordBody, response: { 200: ZGenerateTempPasswordResponse } },
-        preHandler: requireAdmin,
+        preValidation: requireAdmin,
       },
       async (request) => {
         const creds = await credentialsByEmail(deps.db, request.body.userEmail);
@@ -105,7 +105,10 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/auth/create-user',
-      { schema: { body: ZCreateUserBody, response: { 201: ZCreateUserResponse } }, preHandler: requireAdmin },
+      {
+        schema: { body: ZCreateUserBody, response: { 201: ZCreateUserResponse } },
+        preValidation: requireAdmin,
+      },
       async (request, reply) => {
         const created = await createUser(deps, actorOf(request), request.body);
         return reply.code(201).send(created);

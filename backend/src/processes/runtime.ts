@@ -50,16 +50,20 @@ export async function startApi(deps: AppDeps) {
 }
 
 /** The job dispatcher (events → BullMQ jobs) and the job handlers. */
-export function startWorkerProcesses(deps: AppDeps, log: Logger) {
-  const queues = createQueues(deps.redis);
+export function startWorkerProcesses(deps: AppDeps, log: Logger, queuePrefix = 'ng') {
+  const queues = createQueues(deps.redis, queuePrefix);
   const mailer = createMailer({ smtpUrl: deps.config.SMTP_URL, outboxDir: deps.config.OUTBOX_DIR, from: deps.config.MAIL_FROM });
-  const workers = startWorkers(deps.redis, {
+  const workers = startWorkers(
+    deps.redis,
+    {
     db: deps.db,
     mailer,
     publicUrl: deps.config.PUBLIC_URL,
     recordMailed: (userId, to, messageId, causationId) =>
       recordTemporaryPasswordMailed(deps, systemActor(randomUUID(), causationId), userId, to, messageId),
-  });
+    },
+    queuePrefix,
+  );
   workers.mailWorker.on('failed', (job, err) => log.warn({ job: job?.name, jobId: job?.id, err }, 'job failed'));
   const dispatcher = new ProjectionDaemon(deps.db, deps.store, [jobDispatcher(queues)], {
     info: (o, m) => log.info(o, m),

@@ -19,7 +19,7 @@ import { listUsers, toUserDto, userById } from './queries.ts';
 export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireAdmin } = guards(deps);
   return async (app) => {
-    app.addHook('preHandler', requireAdmin);
+    app.addHook('preValidation', requireAdmin);
 
     app.get('/api/users', { schema: { response: { 200: z.array(ZUser) } } }, () => listUsers(deps));
     app.get('/api/users/admins', { schema: { response: { 200: z.array(ZUser) } } }, () => listUsers(deps, 'admin'));
