@@ -1,6 +1,6 @@
 import { comparePositions, type Position, positionToString, type StoredEvent } from '@app/contracts/events/envelope';
 import { type Kysely, sql } from 'kysely';
-import { advanceCheckpoint, lockKey, readCheckpoint, type Target } from './checkpoints.ts';
+import { advanceCheckpoint, readCheckpoint, type Target } from './checkpoints.ts';
 import type { AnyDb, AnyTx, Projection } from './types.ts';
 
 export const CHANGES_CHANNEL = 'read_models_changed';
@@ -14,31 +14,39 @@ export interface ChangeNotice {
 
 /**
  * Applies one batch to a projection target and moves its checkpoint, in the caller's transaction.
- * Events at or before the checkpoint are skipped. An event the projector throws on is parked in the
- * dead-letter table and the batch goes on without it.
+ * Events at or before the checkpoint are skipped. The checkpoint row is locked first, so writers of one
+ * target (a live runner, a rebuild's swap) take turns. With `isolate`, an event the projector throws on
+ * is parked in the dead-letter table and the batch goes on without it; without it, the error propagates
+ * (the fast path: callers retry the batch isolated, see `applyBatch`).
  */
-export async function applyInTx(tx: AnyTx, p: Projection, target: Target, events: StoredEvent[]) {
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${lockKey('batch', `${p.name}/${target}`)}))`.execute(tx);
+export async function applyInTx(
+  tx: AnyTx,
+  p: Projection,
+  target: Target,
+  events: StoredEvent[],
+  { isolate = false }: { isolate?: boolean } = {},
+) {
   const cp = await readCheckpoint(tx, p.name, target, true);
   if (!cp) throw new Error(`Projection ${p.name} has no ${target} checkpoint`);
   const fresh = events.filter((e) => comparePositions(e.position, cp.position) > 0);
   if (fresh.length === 0) return { changed: 0, position: cp.position };
   const ctx = { tx, schema: cp.schema };
   let changed: number;
-  await sql`SAVEPOINT batch`.execute(tx);
-  try {
-    changed = await p.apply(fresh, ctx);
-    await sql`RELEASE SAVEPOINT batch`.execute(tx);
-  } catch {
-    await sql`ROLLBACK TO SAVEPOINT batch`.execute(tx);
-    changed = await applyOneByOne(tx, p, target, fresh, ctx);
+  if (!isolate) changed = await p.apply(fresh, ctx);
+  else {
+    await sql`SAVEPOINT batch`.execute(tx);
+    try {
+      changed = await p.apply(fresh, ctx);
+      await sql`RELEASE SAVEPOINT batch`.execute(tx);
+    } catch {
+      await sql`ROLLBACK TO SAVEPOINT batch`.execute(tx);
+      changed = await applyOneByOne(tx, p, target, fresh, ctx);
+    }
   }
   const position = fresh[fresh.length - 1]!.position;
-  await advanceCheckpoint(tx, cp, position);
-  if (target === 'live') {
-    const notice: ChangeNotice = { projection: p.name, position: positionToString(position), changed, syncType: p.syncType };
-    await sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(notice)})`.execute(tx);
-  }
+  const notice: ChangeNotice | null =
+    target === 'live' ? { projection: p.name, position: positionToString(position), changed, syncType: p.syncType } : null;
+  await advanceCheckpoint(tx, cp, position, notice && { channel: CHANGES_CHANNEL, payload: JSON.stringify(notice) });
   return { changed, position };
 }
 
@@ -61,9 +69,24 @@ async function applyOneByOne(tx: AnyTx, p: Projection, target: Target, events: S
   return changed;
 }
 
-export function applyBatch(db: AnyDb, p: Projection, target: Target, events: StoredEvent[]) {
-  return (db as Kysely<unknown>).transaction().execute((tx) => applyInTx(tx, p, target, events));
+/**
+ * Applies a batch to several projections in one transaction. Should any projector throw, the whole
+ * transaction is retried with each projection and event isolated by savepoints, parking what fails.
+ */
+export async function applyGroup(db: AnyDb, ps: readonly Projection[], target: Target, events: StoredEvent[]) {
+  const run = (isolate: boolean) =>
+    (db as Kysely<unknown>).transaction().execute(async (tx) => {
+      for (const p of ps) await applyInTx(tx, p, target, events, { isolate });
+    });
+  try {
+    await run(false);
+  } catch {
+    await run(true);
+  }
 }
+
+export const applyBatch = (db: AnyDb, p: Projection, target: Target, events: StoredEvent[]) =>
+  applyGroup(db, [p], target, events);
 
 /** Reads and applies events after the target's checkpoint up to `until` (inclusive) or the head. */
 export async function catchUp(
@@ -83,7 +106,7 @@ export async function catchUp(
     const { until } = options;
     if (until) events = events.filter((e) => comparePositions(e.position, until) <= 0);
     if (events.length === 0) return applied;
-    if (options.inTx) await applyInTx(options.inTx, p, target, events);
+    if (options.inTx) await applyInTx(options.inTx, p, target, events, { isolate: true });
     else await applyBatch(db, p, target, events);
     applied += events.length;
     cursor = events[events.length - 1]!.position;

@@ -33,8 +33,8 @@ CREATE TABLE IF NOT EXISTS projection_dead_letters (
 export const schemaFor = (name: string, target: Target) =>
   target === 'live' ? 'rm' : `rm_${target}_${name.replace(/[^a-z0-9_]/g, '_')}`;
 
-/** Advisory lock keys: `batch` serialises writers of one projection's tables; `owner` picks one live runner. */
-export const lockKey = (kind: 'batch' | 'owner' | 'build' | 'check', name: string) => `projection:${kind}:${name}`;
+/** Advisory lock keys: `owner` picks the one live runner; `build` and `check` keep those jobs single. */
+export const lockKey = (kind: 'owner' | 'build' | 'check', name: string) => `projection:${kind}:${name}`;
 
 export interface Checkpoint {
   name: string;
@@ -75,14 +75,26 @@ export async function readAllCheckpoints(db: AnyDb): Promise<Checkpoint[]> {
   return rows.map(fromRow);
 }
 
-/** Compare-and-set: only moves from the position the caller read, so two writers cannot both advance it. */
-export async function advanceCheckpoint(db: AnyDb, cp: Checkpoint, to: Position): Promise<void> {
-  const result = await sql`
-    UPDATE projection_checkpoints SET position_commit = ${to.commit.toString()}, position_prepare = ${to.prepare.toString()},
-      updated_at = now()
-    WHERE name = ${cp.name} AND target = ${cp.target}
-      AND position_commit = ${cp.position.commit.toString()} AND position_prepare = ${cp.position.prepare.toString()}`.execute(db);
-  if (result.numAffectedRows !== 1n) throw new Error(`Checkpoint of ${cp.name}/${cp.target} moved under us`);
+/**
+ * Compare-and-set: only moves from the position the caller read, so two writers cannot both advance it.
+ * The change notice (delivered when the transaction commits) goes out in the same round trip.
+ */
+export async function advanceCheckpoint(
+  db: AnyDb,
+  cp: Checkpoint,
+  to: Position,
+  notify: { channel: string; payload: string } | null = null,
+): Promise<void> {
+  const { rows } = await sql`
+    WITH moved AS (
+      UPDATE projection_checkpoints SET position_commit = ${to.commit.toString()},
+        position_prepare = ${to.prepare.toString()}, updated_at = now()
+      WHERE name = ${cp.name} AND target = ${cp.target}
+        AND position_commit = ${cp.position.commit.toString()} AND position_prepare = ${cp.position.prepare.toString()}
+      RETURNING 1
+    )
+    SELECT 1 ${notify ? sql`, pg_notify(${notify.channel}, ${notify.payload})` : sql``} FROM moved`.execute(db);
+  if (rows.length !== 1) throw new Error(`Checkpoint of ${cp.name}/${cp.target} moved under us`);
 }
 
 export async function createCheckpoint(db: AnyDb, name: string, target: Target, version: number, at: Position = START) {

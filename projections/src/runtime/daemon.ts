@@ -1,6 +1,6 @@
-import type { Position } from '@app/contracts/events/envelope';
+import { comparePositions, type Position, START } from '@app/contracts/events/envelope';
 import { type Kysely, sql } from 'kysely';
-import { applyBatch } from './apply.ts';
+import { applyGroup } from './apply.ts';
 import { lockKey, readCheckpoint } from './checkpoints.ts';
 import { rebuild } from './rebuild.ts';
 import type { AnyDb, EventSource, Projection } from './types.ts';
@@ -11,14 +11,16 @@ export interface DaemonLogger {
 }
 
 /**
- * Keeps every projection's live tables up to date: one loop per projection, each owned by one process at a
- * time through a session advisory lock. A projection whose code version differs from its tables is rebuilt
- * (into fresh tables, swapped in) before it goes live.
+ * Keeps a group of projections' live tables up to date: one subscription from the oldest checkpoint of the
+ * group, each batch applied to every projection in one transaction (each skips what its own checkpoint has
+ * passed). One process at a time owns a group, through a session advisory lock. A projection whose code
+ * version differs from its tables is rebuilt (into fresh tables, swapped in) before the group goes live.
  */
 export class ProjectionDaemon {
   private stopped = false;
-  private readonly loops: Promise<void>[] = [];
-  private readonly stops: (() => Promise<void>)[] = [];
+  private loop: Promise<void> | null = null;
+  private stopCurrent: (() => Promise<void>) | null = null;
+  private readonly group: string;
 
   constructor(
     private readonly db: AnyDb,
@@ -26,61 +28,62 @@ export class ProjectionDaemon {
     private readonly projections: readonly Projection[],
     private readonly log: DaemonLogger,
     private readonly options: { batchSize?: number; ownerRetryMs?: number } = {},
-  ) {}
-
-  start(): void {
-    for (const p of this.projections) this.loops.push(this.run(p));
+  ) {
+    this.group = projections.map((p) => p.name).join(',');
   }
 
-  private async run(p: Projection) {
+  start(): void {
+    this.loop = this.run();
+  }
+
+  private async run() {
     while (!this.stopped) {
       try {
         await (this.db as Kysely<unknown>).connection().execute(async (conn) => {
-          const key = lockKey('owner', p.name);
+          const key = lockKey('owner', this.group);
           const { rows } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_lock(hashtext(${key})) AS ok`.execute(conn);
-          if (!rows[0]?.ok) return; // another process owns it; try again later
+          if (!rows[0]?.ok) return; // another process owns the group; try again later
           try {
-            await this.ownAndRun(p);
+            await this.ownAndRun();
           } finally {
             await sql`SELECT pg_advisory_unlock(hashtext(${key}))`.execute(conn).catch(() => undefined);
           }
         });
       } catch (err) {
-        this.log.error({ err, projection: p.name }, 'projection loop failed; retrying');
+        this.log.error({ err, projections: this.group }, 'projection loop failed; retrying');
       }
       if (!this.stopped) await new Promise((r) => setTimeout(r, this.options.ownerRetryMs ?? 2000));
     }
   }
 
-  private async ownAndRun(p: Projection) {
-    const live = await readCheckpoint(this.db, p.name, 'live');
-    if (!live || live.version !== p.version) {
-      this.log.info({ projection: p.name, from: live?.version ?? null, to: p.version }, 'rebuilding projection');
-      await rebuild(this.db, this.source, p);
+  private async ownAndRun() {
+    let from: Position | null = null;
+    for (const p of this.projections) {
+      let live = await readCheckpoint(this.db, p.name, 'live');
+      if (!live || live.version !== p.version) {
+        this.log.info({ projection: p.name, from: live?.version ?? null, to: p.version }, 'rebuilding projection');
+        await rebuild(this.db, this.source, p);
+        live = (await readCheckpoint(this.db, p.name, 'live'))!;
+      }
+      if (!from || comparePositions(live.position, from) < 0) from = live.position;
+      if (this.stopped) return;
     }
-    const cp = (await readCheckpoint(this.db, p.name, 'live'))!;
     let failure: unknown = null;
     let wake: () => void = () => undefined;
     const done = new Promise<void>((resolve) => {
       wake = resolve;
     });
-    const sub = this.source.subscribeAll(
-      cp.position,
-      async (events) => {
-        await applyBatch(this.db, p, 'live', events);
+    const sub = this.source.subscribeAll(from ?? START, (events) => applyGroup(this.db, this.projections, 'live', events), {
+      batchSize: this.options.batchSize ?? 500,
+      onError: (err) => {
+        failure = err;
+        wake();
       },
-      {
-        batchSize: this.options.batchSize ?? 500,
-        onError: (err) => {
-          failure = err;
-          wake();
-        },
-      },
-    );
-    this.stops.push(async () => {
+    });
+    this.stopCurrent = async () => {
       wake();
       await sub.stop();
-    });
+    };
     await done;
     await sub.stop();
     if (failure) throw failure;
@@ -88,8 +91,8 @@ export class ProjectionDaemon {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    await Promise.all(this.stops.map((s) => s()));
-    await Promise.all(this.loops);
+    await this.stopCurrent?.();
+    await this.loop;
   }
 }
 

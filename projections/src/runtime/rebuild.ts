@@ -44,7 +44,7 @@ export async function rebuild(db: AnyDb, source: EventSource, p: Projection) {
   await withSessionLock(db, lockKey('build', p.name), `A rebuild of ${p.name} is already running`, async () => {
     await build(db, source, p, 'build');
     await (db as Kysely<unknown>).transaction().execute(async (tx) => {
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${lockKey('batch', `${p.name}/live`)}))`.execute(tx);
+      // Locking the live checkpoint row holds the live runner's next batch until the swap commits.
       const live = await readCheckpoint(tx, p.name, 'live', true);
       const built = (await readCheckpoint(tx, p.name, 'build', true))!;
       // The live view may have moved past the build meanwhile: finish those events into the new tables.
@@ -90,7 +90,6 @@ export async function replayCheck(db: AnyDb, source: EventSource, p: Projection)
     const scratch = schemaFor(p.name, 'check');
     try {
       return await (db as Kysely<unknown>).transaction().execute(async (tx) => {
-        await sql`SELECT pg_advisory_xact_lock(hashtext(${lockKey('batch', `${p.name}/live`)}))`.execute(tx);
         const live = await readCheckpoint(tx, p.name, 'live', true);
         if (!live) throw new Error(`Projection ${p.name} has no live tables yet`);
         const check = (await readCheckpoint(tx, p.name, 'check', true))!;
