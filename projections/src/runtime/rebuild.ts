@@ -31,7 +31,8 @@ async function build(db: AnyDb, source: EventSource, p: Projection, target: Excl
       await createCheckpoint(tx, p.name, target, p.version, START);
     });
   }
-  await catchUp(db, source, p, target);
+  // Large batches: a rebuild is throughput work, and each batch is one transaction with its checkpoint.
+  await catchUp(db, source, p, target, { batchSize: 5000 });
 }
 
 /** Brings a target up to `until` inside the caller's transaction (used under the live batch lock). */

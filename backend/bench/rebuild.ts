@@ -1,0 +1,25 @@
+import { projections } from '@app/projections/registry';
+import { rebuild } from '@app/projections/runtime/rebuild';
+import { PostgresEventStore } from '../src/eventstore/postgres.ts';
+import { createKysely } from '../src/platform/db.ts';
+import { migrate } from '../src/platform/migrations.ts';
+import { createTestDatabase } from '../test/db.ts';
+import { seedUserEvents } from '../test/seed.ts';
+
+/** Rebuilds every read model from `total` events and reports events per second of log replayed. */
+export async function rebuildRate(total = 100_000) {
+  const database = await createTestDatabase();
+  const db = createKysely(database.pool);
+  try {
+    await migrate(db as never);
+    const store = new PostgresEventStore(database.pool);
+    await seedUserEvents(store, total);
+    const started = performance.now();
+    for (const p of projections) await rebuild(db as never, store, p);
+    const seconds = (performance.now() - started) / 1000;
+    await store.close();
+    return { events: total, projections: projections.length, seconds, eventsPerSecond: total / seconds };
+  } finally {
+    await database.drop();
+  }
+}

@@ -1,0 +1,20 @@
+import { appendThroughput } from './append.ts';
+import { commandToVisibleLatency } from './latency.ts';
+import { rebuildRate } from './rebuild.ts';
+
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+const f = (n: number) => n.toFixed(1);
+
+const append = await appendThroughput();
+console.log(`append throughput, 16 writers: ${Math.round(append.eventsPerSecond)} events/s (${append.events} events)  target >= 3000: ${verdict(append.eventsPerSecond >= 3000)}`);
+
+const latency = await commandToVisibleLatency();
+console.log(
+  `command-to-visible, ${latency.clients} clients: p50 ${f(latency.p50)} ms, p99 ${f(latency.p99)} ms (${latency.commands} commands, ${Math.round(latency.commandsPerSecond)}/s)  target p99 <= 50 ms: ${verdict(latency.p99 <= 50)}`,
+);
+
+const rebuilt = await rebuildRate();
+console.log(
+  `projection rebuild, ${rebuilt.events} events x ${rebuilt.projections} views: ${Math.round(rebuilt.eventsPerSecond)} events/s (${f(rebuilt.seconds)} s)  target >= 20000: ${verdict(rebuilt.eventsPerSecond >= 20000)}`,
+);
+process.exit(0);
