@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import type { TDomainEvent } from '@app/contracts/events/domain';
+import { START } from '@app/contracts/events/envelope';
+import { projections } from '@app/projections/registry';
+import { applyBatch, CHANGES_CHANNEL } from '@app/projections/runtime/apply';
+import { createCheckpoint, readCheckpoint } from '@app/projections/runtime/checkpoints';
+import { ProjectionDaemon } from '@app/projections/runtime/daemon';
+import { rebuild, replayCheck } from '@app/projections/runtime/rebuild';
+import { projectionStatus } from '@app/projections/runtime/status';
+import { usersProjection } from '@app/projections/users/projection';
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresEventStore } from '../src/eventstore/postgres.ts';
+import { toNewEvents } from '../src/platform/command.ts';
+import { createKysely } from '../src/platform/db.ts';
+import { migrate } from '../src/platform/migrations.ts';
+import { createTestDatabase } from './db.ts';
+
+const actor = { id: 1, role: 'admin' as const, correlationId: randomUUID(), clientIp: null };
+const silent = { info: () => undefined, error: () => undefined };
+const created = (userId: number, firstName: string | null = 'Ann'): TDomainEvent =>
+  ({
+    type: 'UserCreated',
+    data: { userId, email: `u${userId}@example.com`, firstName, lastName: 'Lee', role: 'user', mustChangePassword: false },
+  }) as TDomainEvent;
+
+describe('projection runner', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Kysely<unknown>;
+  let store: PostgresEventStore;
+  let daemon: ProjectionDaemon;
+
+  const append = (stream: string, events: TDomainEvent[], expected: 'no_stream' | 'any' | bigint = 'any') =>
+    store.append(stream, toNewEvents(events, actor), expected);
+  const users = async () =>
+    (await sql<{ id: number; first_name: string; role: string }>`SELECT id, first_name, role FROM rm.users ORDER BY id`.execute(db))
+      .rows;
+  const until = async (check: () => Promise<boolean>, ms = 5000) => {
+    const started = Date.now();
+    // The daemon creates its tables shortly after start: a missing table counts as "not yet".
+    while (!(await check().catch(() => false))) {
+      if (Date.now() - started > ms) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = createKysely(database.pool) as Kysely<unknown>;
+    await migrate(db);
+    store = new PostgresEventStore(database.pool);
+    daemon = new ProjectionDaemon(db, store, projections, silent, { ownerRetryMs: 100 });
+    daemon.start();
+  });
+  afterAll(async () => {
+    await daemon.stop();
+    await store.close();
+    await database.drop();
+  });
+
+  it('projects events live, moves the checkpoint and notifies after commit', async () => {
+    const listener = new pg.Client({ connectionString: database.url });
+    await listener.connect();
+    const notices: { projection: string; changed: number }[] = [];
+    listener.on('notification', (m) => notices.push(JSON.parse(m.payload!)));
+    await listener.query(`LISTEN ${CHANGES_CHANNEL}`);
+
+    const r = await append('user-1', [created(1), { type: 'UserRoleChanged', data: { userId: 1, from: 'user', to: 'admin' } }], 'no_stream');
+    await until(async () => (await users()).some((u) => u.id === 1 && u.role === 'admin'));
+    const cp = await readCheckpoint(db, 'users', 'live');
+    expect(cp!.position.prepare).toBeGreaterThanOrEqual(r.lastPosition.prepare);
+    await until(async () => notices.some((n) => n.projection === 'users' && n.changed > 0));
+    await listener.end();
+  });
+
+  it('leaves the same rows when the same events are applied again', async () => {
+    await append('user-2', [created(2, 'Bo')], 'no_stream');
+    await until(async () => (await users()).some((u) => u.id === 2));
+    const before = await users();
+    const events = await store.readAll(START, 10_000);
+    // Wind the live checkpoint back to the start and replay everything into the live tables.
+    const cp = (await readCheckpoint(db, 'users', 'live'))!;
+    await createCheckpoint(db, 'users', 'live', cp.version, START);
+    await applyBatch(db, usersProjection, 'live', events);
+    expect(await users()).toEqual(before);
+    expect((await readCheckpoint(db, 'users', 'live'))!.position).toEqual(events[events.length - 1]!.position);
+  });
+
+  it('parks an event it cannot project and goes on with the rest of the batch', async () => {
+    await append('user-3', [created(3, null)], 'no_stream'); // first_name is NOT NULL: the upsert fails
+    await append('user-4', [created(4, 'Dee')], 'no_stream');
+    await until(async () => (await users()).some((u) => u.id === 4));
+    expect((await users()).some((u) => u.id === 3)).toBe(false);
+    const parked = await sql<{ projection: string; type: string; stream: string }>`
+      SELECT projection, type, stream FROM projection_dead_letters WHERE target = 'live'`.execute(db);
+    expect(parked.rows).toEqual([{ projection: 'users', type: 'UserCreated', stream: 'user-3' }]);
+    const status = await projectionStatus(db, store, projections);
+    expect(status.find((s) => s.name === 'users')).toMatchObject({ parked: 1, lagEvents: 0 });
+  });
+
+  it('rebuilds into fresh tables identical to the live ones, and replay-check spots a tampered row', async () => {
+    const before = await users();
+    const cpBefore = (await readCheckpoint(db, 'users', 'live'))!;
+    await rebuild(db, store, usersProjection);
+    expect(await users()).toEqual(before);
+    const cpAfter = (await readCheckpoint(db, 'users', 'live'))!;
+    expect(cpAfter.position.prepare >= cpBefore.position.prepare).toBe(true);
+    expect(await replayCheck(db, store, usersProjection)).toEqual([]);
+
+    await sql`UPDATE rm.users SET first_name = 'Tampered' WHERE id = 1`.execute(db);
+    expect(await replayCheck(db, store, usersProjection)).toEqual([{ table: 'users', onlyLive: 1, onlyRebuilt: 1 }]);
+    await rebuild(db, store, usersProjection);
+    expect(await replayCheck(db, store, usersProjection)).toEqual([]);
+  });
+
+  it('rebuilds a projection whose code version changed when it starts', async () => {
+    await daemon.stop();
+    const v2 = { ...usersProjection, version: usersProjection.version + 1 };
+    daemon = new ProjectionDaemon(db, store, [v2], silent, { ownerRetryMs: 100 });
+    daemon.start();
+    await until(async () => (await readCheckpoint(db, 'users', 'live'))?.version === v2.version);
+    expect((await users()).map((u) => u.id)).toEqual([1, 2, 4]);
+    await append('user-5', [created(5, 'Eve')], 'no_stream');
+    await until(async () => (await users()).some((u) => u.id === 5));
+  });
+});
