@@ -13,7 +13,8 @@ export async function appendThroughput(writers = 16, perWriter = 600) {
       Array.from({ length: writers }, async (_, w) => {
         let expected: 'no_stream' | bigint = 'no_stream';
         for (let i = 0; i < perWriter; i++) {
-          expected = (await store.append(`writer-${w}`, [testEvent('BenchAppended', { w, i })], expected)).nextExpectedRevision;
+          expected = (await store.append(`writer-${w}`, [testEvent('BenchAppended', { w, i })], expected))
+            .nextExpectedRevision;
         }
       }),
     );

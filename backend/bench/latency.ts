@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { Agent, request } from 'node:http';
 import { mkdtemp } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase } from '../test/db.ts';
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** Starts `npm start`'s process (api + projections + workers) on a fresh database, apart from the clients. */
 async function startServer(port: number) {
@@ -21,10 +22,20 @@ async function startServer(port: number) {
     OUTBOX_DIR: await mkdtemp(join(tmpdir(), 'ng-bench-')),
     LOGIN_RATE_LIMIT: '1000',
   };
-  const child = spawn('node_modules/.bin/tsx', [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), 'backend/src/processes/all.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(
+    'node_modules/.bin/tsx',
+    [
+      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+      'backend/src/processes/all.ts',
+    ],
+    { env, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    const ok = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (i > 300) throw new Error('server did not become ready');
     await new Promise((r) => setTimeout(r, 100));
@@ -60,14 +71,18 @@ export async function commandToVisibleLatency(clients = 16, commandsPerClient = 
         const req = request(`${server.base}${path}`, {
           method,
           agent,
-          headers: { authorization: `Bearer ${login.token}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
+          headers: {
+            authorization: `Bearer ${login.token}`,
+            ...(payload ? { 'content-type': 'application/json' } : {}),
+          },
         });
         req.on('response', (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => {
             const text = Buffer.concat(chunks).toString();
-            if ((res.statusCode ?? 500) >= 300) reject(new Error(`${method} ${path}: ${res.statusCode} ${text}`));
+            if ((res.statusCode ?? 500) >= 300)
+              reject(new Error(`${method} ${path}: ${res.statusCode} ${text}`));
             else resolve(JSON.parse(text));
           });
         });
@@ -76,7 +91,10 @@ export async function commandToVisibleLatency(clients = 16, commandsPerClient = 
       });
     const ids: number[] = [];
     for (let c = 0; c < clients; c++) {
-      const created = (await http('POST', '/api/auth/create-user', { email: `bench${c}@example.com`, firstName: `Bench ${c}` })) as {
+      const created = (await http('POST', '/api/auth/create-user', {
+        email: `bench${c}@example.com`,
+        firstName: `Bench ${c}`,
+      })) as {
         user: { id: number };
       };
       ids.push(created.user.id);

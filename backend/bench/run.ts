@@ -6,7 +6,9 @@ const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 const f = (n: number) => n.toFixed(1);
 
 const append = await appendThroughput();
-console.log(`append throughput, 16 writers: ${Math.round(append.eventsPerSecond)} events/s (${append.events} events)  target >= 3000: ${verdict(append.eventsPerSecond >= 3000)}`);
+console.log(
+  `append throughput, 16 writers: ${Math.round(append.eventsPerSecond)} events/s (${append.events} events)  target >= 3000: ${verdict(append.eventsPerSecond >= 3000)}`,
+);
 
 const latency = await commandToVisibleLatency();
 console.log(

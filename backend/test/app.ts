@@ -7,8 +7,8 @@ import { buildApp } from '../src/platform/app.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import type { AppDeps } from '../src/platform/deps.ts';
 import { openInfrastructure } from '../src/platform/infrastructure.ts';
-import { bootstrapAdmin } from '../src/users/bootstrap.ts';
 import { createDeps, createRedis, startProjections, startWorkerProcesses } from '../src/processes/runtime.ts';
+import { bootstrapAdmin } from '../src/users/bootstrap.ts';
 import { createTestDatabase } from './db.ts';
 
 export const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' };
@@ -53,7 +53,8 @@ export async function startTestApp(options: { workers?: boolean; env?: Record<st
   };
   const login = async (email: string, password: string) => {
     const res = await call('POST', '/api/auth/login', { email, password });
-    if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status !== 200)
+      throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.token as string;
   };
 

@@ -22,7 +22,14 @@ const silent = { info: () => undefined, error: () => undefined };
 const created = (userId: number, firstName: string | null = 'Ann'): TDomainEvent =>
   ({
     type: 'UserCreated',
-    data: { userId, email: `u${userId}@example.com`, firstName, lastName: 'Lee', role: 'user', mustChangePassword: false },
+    data: {
+      userId,
+      email: `u${userId}@example.com`,
+      firstName,
+      lastName: 'Lee',
+      role: 'user',
+      mustChangePassword: false,
+    },
   }) as TDomainEvent;
 
 describe('projection runner', () => {
@@ -34,8 +41,13 @@ describe('projection runner', () => {
   const append = (stream: string, events: TDomainEvent[], expected: 'no_stream' | 'any' | bigint = 'any') =>
     store.append(stream, toNewEvents(events, actor), expected);
   const users = async () =>
-    (await sql<{ id: number; first_name: string; role: string }>`SELECT id, first_name, role FROM rm.users ORDER BY id`.execute(db))
-      .rows;
+    (
+      await sql<{
+        id: number;
+        first_name: string;
+        role: string;
+      }>`SELECT id, first_name, role FROM rm.users ORDER BY id`.execute(db)
+    ).rows;
   const until = async (check: () => Promise<boolean>, ms = 5000) => {
     const started = Date.now();
     // The daemon creates its tables shortly after start: a missing table counts as "not yet".
@@ -66,7 +78,11 @@ describe('projection runner', () => {
     listener.on('notification', (m) => notices.push(JSON.parse(m.payload!)));
     await listener.query(`LISTEN ${CHANGES_CHANNEL}`);
 
-    const r = await append('user-1', [created(1), { type: 'UserRoleChanged', data: { userId: 1, from: 'user', to: 'admin' } }], 'no_stream');
+    const r = await append(
+      'user-1',
+      [created(1), { type: 'UserRoleChanged', data: { userId: 1, from: 'user', to: 'admin' } }],
+      'no_stream',
+    );
     await until(async () => (await users()).some((u) => u.id === 1 && u.role === 'admin'));
     const cp = await readCheckpoint(db, 'users', 'live');
     expect(cp!.position.prepare).toBeGreaterThanOrEqual(r.lastPosition.prepare);
@@ -84,7 +100,9 @@ describe('projection runner', () => {
     await createCheckpoint(db, 'users', 'live', cp.version, START);
     await applyBatch(db, usersProjection, 'live', events);
     expect(await users()).toEqual(before);
-    expect((await readCheckpoint(db, 'users', 'live'))!.position).toEqual(events[events.length - 1]!.position);
+    expect((await readCheckpoint(db, 'users', 'live'))!.position).toEqual(
+      events[events.length - 1]!.position,
+    );
   });
 
   it('parks an event it cannot project and goes on with the rest of the batch', async () => {
@@ -109,7 +127,9 @@ describe('projection runner', () => {
     expect(await replayCheck(db, store, usersProjection)).toEqual([]);
 
     await sql`UPDATE rm.users SET first_name = 'Tampered' WHERE id = 1`.execute(db);
-    expect(await replayCheck(db, store, usersProjection)).toEqual([{ table: 'users', onlyLive: 1, onlyRebuilt: 1 }]);
+    expect(await replayCheck(db, store, usersProjection)).toEqual([
+      { table: 'users', onlyLive: 1, onlyRebuilt: 1 },
+    ]);
     await rebuild(db, store, usersProjection);
     expect(await replayCheck(db, store, usersProjection)).toEqual([]);
   });

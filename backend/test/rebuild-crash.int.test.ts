@@ -80,7 +80,9 @@ describe('projection rebuild survives SIGKILL', () => {
     expect(output).toMatch(/rebuilt users/);
     expect(code).toBe(0);
 
-    const { rows: left } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM projection_checkpoints WHERE target <> 'live'`.execute(db);
+    const { rows: left } = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM projection_checkpoints WHERE target <> 'live'`.execute(db);
     expect(left[0]?.n).toBe(0);
     for (const p of projections) expect(await replayCheck(db as never, store, p)).toEqual([]);
 

@@ -9,7 +9,12 @@ const actor = { id: 1, role: 'admin' as const, correlationId: randomUUID(), clie
  * Appends `total` user events fast: each user stream gets UserCreated then role changes, 500 events per
  * append. Returns how many users exist at the end (for checking the rebuilt views).
  */
-export async function seedUserEvents(store: EventStore, total: number, eventsPerUser = 5, firstUserId = 1000) {
+export async function seedUserEvents(
+  store: EventStore,
+  total: number,
+  eventsPerUser = 5,
+  firstUserId = 1000,
+) {
   const users = Math.ceil(total / eventsPerUser);
   const perAppend = Math.floor(500 / eventsPerUser);
   let written = 0;
@@ -20,11 +25,21 @@ export async function seedUserEvents(store: EventStore, total: number, eventsPer
       const events: TDomainEvent[] = [
         {
           type: 'UserCreated',
-          data: { userId, email: `u${userId}@example.com`, firstName: `User${userId}`, lastName: 'Seed', role: 'user', mustChangePassword: false },
+          data: {
+            userId,
+            email: `u${userId}@example.com`,
+            firstName: `User${userId}`,
+            lastName: 'Seed',
+            role: 'user',
+            mustChangePassword: false,
+          },
         },
       ];
       for (let k = 1; k < eventsPerUser && written + events.length < total; k++) {
-        events.push({ type: 'UserRoleChanged', data: { userId, from: k % 2 ? 'user' : 'client', to: k % 2 ? 'client' : 'user' } });
+        events.push({
+          type: 'UserRoleChanged',
+          data: { userId, from: k % 2 ? 'user' : 'client', to: k % 2 ? 'client' : 'user' },
+        });
       }
       written += events.length;
       batch.push(store.append(`user-${userId}`, toNewEvents(events, actor), 'no_stream'));

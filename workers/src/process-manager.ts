@@ -21,9 +21,13 @@ export function jobDispatcher(queues: Queues): Projection {
         const event = stored as unknown as TDomainEvent;
         if (event.type === 'TemporaryPasswordIssued') {
           const def = jobs.temporaryPasswordMail;
-          await queues.mail.add(def.id, def.payload.parse({ userId: event.data.userId, eventId: stored.id }), {
-            jobId: jobIdFor(def.id, stored.id),
-          });
+          await queues.mail.add(
+            def.id,
+            def.payload.parse({ userId: event.data.userId, eventId: stored.id }),
+            {
+              jobId: jobIdFor(def.id, stored.id),
+            },
+          );
           enqueued++;
         }
       }

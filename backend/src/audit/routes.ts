@@ -17,7 +17,18 @@ export function auditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const rows = await deps.rm
           .selectFrom('audit_log as a')
           .leftJoin('audit_actors as u', 'u.id', 'a.actor_id')
-          .select(['a.event_id', 'a.stream', 'a.revision', 'a.type', 'a.occurred_at', 'a.actor_id', 'a.actor_role', 'a.client_ip', 'a.changes', 'u.name'])
+          .select([
+            'a.event_id',
+            'a.stream',
+            'a.revision',
+            'a.type',
+            'a.occurred_at',
+            'a.actor_id',
+            'a.actor_role',
+            'a.client_ip',
+            'a.changes',
+            'u.name',
+          ])
           .where('a.stream', '=', request.query.stream)
           .orderBy('a.revision', 'desc')
           .execute();

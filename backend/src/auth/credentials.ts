@@ -25,14 +25,25 @@ export async function credentialsById(db: Kysely<unknown>, userId: number) {
 }
 
 /** Reserves the e-mail for a new user id; the unique e-mail column keeps two accounts from sharing one. */
-export async function createCredentials(db: Kysely<unknown>, email: string, password: string, temporary: boolean) {
+export async function createCredentials(
+  db: Kysely<unknown>,
+  email: string,
+  password: string,
+  temporary: boolean,
+) {
   const hash = await hashPassword(password);
   const { rows } = await sql<{ id: number }>`SELECT nextval('user_ids')::int AS id`.execute(db);
   const userId = rows[0]!.id;
   const inserted = await sql`INSERT INTO credentials (user_id, email, password_hash, must_change_password)
-    VALUES (${userId}, ${email.toLowerCase()}, ${hash}, ${temporary}) ON CONFLICT (email) DO NOTHING`.execute(db);
-  if (inserted.numAffectedRows !== 1n) throw conflict('A user with this email already exists.', 'email_taken');
-  if (temporary) await sql`INSERT INTO temporary_passwords (user_id, password_hash) VALUES (${userId}, ${hash})`.execute(db);
+    VALUES (${userId}, ${email.toLowerCase()}, ${hash}, ${temporary}) ON CONFLICT (email) DO NOTHING`.execute(
+    db,
+  );
+  if (inserted.numAffectedRows !== 1n)
+    throw conflict('A user with this email already exists.', 'email_taken');
+  if (temporary)
+    await sql`INSERT INTO temporary_passwords (user_id, password_hash) VALUES (${userId}, ${hash})`.execute(
+      db,
+    );
   return userId;
 }
 
@@ -42,7 +53,9 @@ export async function setTemporaryPassword(db: Kysely<unknown>, userId: number, 
     WHERE user_id = ${userId}`.execute(db);
   await sql`INSERT INTO temporary_passwords (user_id, password_hash) VALUES (${userId}, ${hash})`.execute(db);
   await sql`DELETE FROM temporary_passwords WHERE user_id = ${userId} AND id NOT IN (
-    SELECT id FROM temporary_passwords WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${KEEP_TEMPORARY})`.execute(db);
+    SELECT id FROM temporary_passwords WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${KEEP_TEMPORARY})`.execute(
+    db,
+  );
 }
 
 export async function setPassword(db: Kysely<unknown>, userId: number, password: string) {
@@ -56,6 +69,13 @@ export async function deleteCredentials(db: Kysely<unknown>, userId: number) {
 }
 
 /** Keeps a temporary password until the mail job has sent it; the event that issued it is the key. */
-export async function holdSecretForMail(db: Kysely<unknown>, eventId: string, userId: number, secret: string) {
-  await sql`INSERT INTO outgoing_secrets (event_id, user_id, secret) VALUES (${eventId}, ${userId}, ${secret})`.execute(db);
+export async function holdSecretForMail(
+  db: Kysely<unknown>,
+  eventId: string,
+  userId: number,
+  secret: string,
+) {
+  await sql`INSERT INTO outgoing_secrets (event_id, user_id, secret) VALUES (${eventId}, ${userId}, ${secret})`.execute(
+    db,
+  );
 }

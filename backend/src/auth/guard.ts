@@ -29,13 +29,31 @@ export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | 
 }
 
 /** Resolves a session token to the signed-in user, or null: one query per request. */
-export async function userForToken(deps: Pick<AppDeps, 'db' | 'rm'>, token: string): Promise<SignedInUser | null> {
-  const { rows } = await sql<{ id: number; email: string; first_name: string; last_name: string; role: TRole }>`
+export async function userForToken(
+  deps: Pick<AppDeps, 'db' | 'rm'>,
+  token: string,
+): Promise<SignedInUser | null> {
+  const { rows } = await sql<{
+    id: number;
+    email: string;
+    first_name: string;
+    last_name: string;
+    role: TRole;
+  }>`
     SELECT u.id, u.email, u.first_name, u.last_name, u.role FROM sessions s JOIN rm.users u ON u.id = s.user_id
-    WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL AND s.expires_at > now()`.execute(deps.db);
+    WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL AND s.expires_at > now()`.execute(
+    deps.db,
+  );
   const row = rows[0];
   if (!row) return null;
-  return { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, role: row.role, token };
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    role: row.role,
+    token,
+  };
 }
 
 export const actorOf = (request: FastifyRequest): Actor => ({

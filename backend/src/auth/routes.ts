@@ -10,8 +10,14 @@ import { ZCreateUserBody, ZCreateUserResponse } from '@app/contracts/api/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../platform/deps.ts';
 import { invalid, notFound, unauthorized } from '../platform/errors.ts';
-import { userById, toUserDto } from '../users/queries.ts';
-import { changePassword, createUser, issueTemporaryPassword, recordLogin, recordLogout } from '../users/commands.ts';
+import {
+  changePassword,
+  createUser,
+  issueTemporaryPassword,
+  recordLogin,
+  recordLogout,
+} from '../users/commands.ts';
+import { toUserDto, userById } from '../users/queries.ts';
 import { credentialsByEmail, credentialsById } from './credentials.ts';
 import { actorOf, bearerToken, guards, userForToken } from './guard.ts';
 import { dummyPasswordHash, verifyPassword } from './secrets.ts';
@@ -37,7 +43,12 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const user = await userById(deps, creds.user_id);
         if (!user) throw unauthorized(LOGIN_FAILED);
         const token = await openSession(deps.db, creds.user_id, deps.config.SESSION_TTL_HOURS);
-        await recordLogin(deps, { ...actorOf(request), id: user.id, role: user.role }, user.id, creds.must_change_password);
+        await recordLogin(
+          deps,
+          { ...actorOf(request), id: user.id, role: user.role },
+          user.id,
+          creds.must_change_password,
+        );
         return { token, user: toUserDto(user), needsPasswordChange: creds.must_change_password };
       },
     );

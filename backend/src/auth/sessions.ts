@@ -9,9 +9,13 @@ export async function openSession(db: Kysely<unknown>, userId: number, ttlHours:
 }
 
 export async function revokeSession(db: Kysely<unknown>, token: string) {
-  await sql`UPDATE sessions SET revoked_at = now() WHERE token_hash = ${hashToken(token)} AND revoked_at IS NULL`.execute(db);
+  await sql`UPDATE sessions SET revoked_at = now() WHERE token_hash = ${hashToken(token)} AND revoked_at IS NULL`.execute(
+    db,
+  );
 }
 
 export async function revokeAllSessions(db: Kysely<unknown>, userId: number) {
-  await sql`UPDATE sessions SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL`.execute(db);
+  await sql`UPDATE sessions SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL`.execute(
+    db,
+  );
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { comparePositions, START, type NewEvent, type StoredEvent } from '@app/contracts/events/envelope';
+import { comparePositions, type NewEvent, START, type StoredEvent } from '@app/contracts/events/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConcurrencyError, type EventStore } from './port.ts';
 
@@ -29,7 +29,10 @@ async function readUntil(store: EventStore, predicate: (all: StoredEvent[]) => b
 }
 
 /** The behaviour every EventStore adapter must have. `prefix` keeps streams apart on a shared server. */
-export function eventStoreContract(name: string, open: () => Promise<{ store: EventStore; close: () => Promise<void> }>) {
+export function eventStoreContract(
+  name: string,
+  open: () => Promise<{ store: EventStore; close: () => Promise<void> }>,
+) {
   describe(`event store contract: ${name}`, () => {
     let store: EventStore;
     let close: () => Promise<void>;
@@ -64,7 +67,9 @@ export function eventStoreContract(name: string, open: () => Promise<{ store: Ev
       const r = await store.append(stream(2), [testEvent()], 0n);
       expect(r.nextExpectedRevision).toBe(1n);
       await expect(store.append(stream(2), [testEvent()], 0n)).rejects.toBeInstanceOf(ConcurrencyError);
-      await expect(store.append(stream(2), [testEvent()], 'no_stream')).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(store.append(stream(2), [testEvent()], 'no_stream')).rejects.toBeInstanceOf(
+        ConcurrencyError,
+      );
       await expect(store.append(stream('nope'), [testEvent()], 3n)).rejects.toBeInstanceOf(ConcurrencyError);
       expect((await store.readStream(stream(2))).length).toBe(2);
     });
@@ -90,12 +95,13 @@ export function eventStoreContract(name: string, open: () => Promise<{ store: Ev
       await store.append(stream(5), [testEvent('P', { k: 1 })], 'no_stream');
       await store.append(stream(6), [testEvent('Q', { k: 2 })], 'no_stream');
       await store.append(stream(5), [testEvent('R', { k: 3 })], 0n);
-      const all = (await readUntil(store, (s) => s.some((e) => e.streamName === stream(5) && e.type === 'R'))).filter(
-        (e) => e.streamName.startsWith(prefix),
-      );
+      const all = (
+        await readUntil(store, (s) => s.some((e) => e.streamName === stream(5) && e.type === 'R'))
+      ).filter((e) => e.streamName.startsWith(prefix));
       const mine = all.filter((e) => [stream(5), stream(6)].includes(e.streamName)).map((e) => e.type);
       expect(mine).toEqual(['P', 'Q', 'R']);
-      for (let i = 1; i < all.length; i++) expect(comparePositions(all[i - 1]!.position, all[i]!.position)).toBe(-1);
+      for (let i = 1; i < all.length; i++)
+        expect(comparePositions(all[i - 1]!.position, all[i]!.position)).toBe(-1);
       const p = all.find((e) => e.type === 'P')!;
       const after = (await store.readAll(p.position, 10_000)).filter((e) => e.streamName.startsWith(prefix));
       expect(after.map((e) => e.type)).toContain('R');

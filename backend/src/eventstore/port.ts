@@ -30,7 +30,11 @@ export interface EventStore {
   /** Position of the newest event readers can see now (START when empty). */
   headPosition(): Promise<Position>;
   /** Catch-up then live delivery in global order, in batches; the handler is awaited before the next batch. */
-  subscribeAll(after: Position, handler: (events: StoredEvent[]) => Promise<void>, options?: SubscribeOptions): Subscription;
+  subscribeAll(
+    after: Position,
+    handler: (events: StoredEvent[]) => Promise<void>,
+    options?: SubscribeOptions,
+  ): Subscription;
   /** Wake-up hint: called (at least) after new events may have become readable. Returns an unsubscribe. */
   onAppended(listener: () => void): () => void;
   ping(): Promise<void>;
@@ -43,7 +47,9 @@ export class ConcurrencyError extends Error {
     readonly expected: ExpectedRevision,
     readonly actual: bigint | 'no_stream',
   ) {
-    super(`Stream ${stream} was changed by someone else (expected ${String(expected)}, found ${String(actual)})`);
+    super(
+      `Stream ${stream} was changed by someone else (expected ${String(expected)}, found ${String(actual)})`,
+    );
     this.name = 'ConcurrencyError';
   }
 }

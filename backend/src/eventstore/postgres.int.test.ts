@@ -77,7 +77,8 @@ describe('postgres event store global order', () => {
       }),
     );
     const started = Date.now();
-    while (seen.length < writers * perWriter && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 20));
+    while (seen.length < writers * perWriter && Date.now() - started < 20_000)
+      await new Promise((r) => setTimeout(r, 20));
     await sub.stop();
 
     expect(seen).toHaveLength(writers * perWriter);

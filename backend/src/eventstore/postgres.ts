@@ -1,4 +1,4 @@
-import { type Position, START, type NewEvent, type StoredEvent } from '@app/contracts/events/envelope';
+import { type NewEvent, type Position, START, type StoredEvent } from '@app/contracts/events/envelope';
 import pg from 'pg';
 import { pollingSubscription } from './polling-subscription.ts';
 import { type AppendResult, ConcurrencyError, type EventStore, type ExpectedRevision } from './port.ts';

@@ -27,12 +27,16 @@ export function healthRoutes(deps: AppDeps): FastifyPluginAsync {
       const projectionsOk = await check(async () => {
         const status = await projectionStatus(deps.db, deps.store, projections);
         lag = Object.fromEntries(status.map((s) => [s.name, Math.round(s.lagSeconds * 10) / 10]));
-        const slow = status.filter((s) => s.tableVersion === null || s.lagSeconds > deps.config.READY_MAX_LAG_SECONDS);
+        const slow = status.filter(
+          (s) => s.tableVersion === null || s.lagSeconds > deps.config.READY_MAX_LAG_SECONDS,
+        );
         if (slow.length > 0) throw new Error(`behind: ${slow.map((s) => s.name).join(', ')}`);
       });
       const checks = { database, eventStore, redis, projections: projectionsOk };
       const ready = Object.values(checks).every((v) => v === 'ok');
-      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks, lagSeconds: lag });
+      return reply
+        .code(ready ? 200 : 503)
+        .send({ status: ready ? 'ready' : 'not ready', checks, lagSeconds: lag });
     });
   };
 }

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import {
@@ -56,16 +56,27 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     if (hasZodFastifySchemaValidationErrors(err)) {
       return reply.code(400).send({ error: 'validation_error', message: validationMessage(err) });
     }
-    if (err instanceof DomainError) return reply.code(err.status).send({ error: err.code, message: err.message });
+    if (err instanceof DomainError)
+      return reply.code(err.status).send({ error: err.code, message: err.message });
     if (err instanceof ConcurrencyError) {
-      return reply.code(409).send({ error: 'conflict', message: 'This record was changed by someone else. Reload and try again.' });
+      return reply.code(409).send({
+        error: 'conflict',
+        message: 'This record was changed by someone else. Reload and try again.',
+      });
     }
     if (err.statusCode === 429) return reply.code(429).send({ error: 'rate_limited', message: err.message });
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500 && !isResponseSerializationError(err)) {
+    if (
+      err.statusCode &&
+      err.statusCode >= 400 &&
+      err.statusCode < 500 &&
+      !isResponseSerializationError(err)
+    ) {
       return reply.code(err.statusCode).send({ error: err.code ?? 'bad_request', message: err.message });
     }
     request.log.error({ err }, 'request failed');
-    return reply.code(500).send({ error: 'internal_error', message: `Something went wrong (request ${request.id}).` });
+    return reply
+      .code(500)
+      .send({ error: 'internal_error', message: `Something went wrong (request ${request.id}).` });
   });
   // The built web app is served from the same origin; any other page address gets index.html (client routing).
   const webRoot = fileURLToPath(new URL('../../../frontend/dist', import.meta.url));

@@ -41,7 +41,10 @@ export interface Decider<S> {
 /** Loads an aggregate: its state folded from its events and the revision to append at. */
 export async function load<S>(store: EventStore, stream: string, decider: Decider<S>) {
   const stored = await store.readStream(stream);
-  const state = stored.reduce((s, e: StoredEvent) => decider.evolve(s, e as unknown as TDomainEvent), decider.initial);
+  const state = stored.reduce(
+    (s, e: StoredEvent) => decider.evolve(s, e as unknown as TDomainEvent),
+    decider.initial,
+  );
   const revision: ExpectedRevision = stored.length === 0 ? 'no_stream' : stored[stored.length - 1]!.revision;
   return { state, revision };
 }

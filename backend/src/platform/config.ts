@@ -7,7 +7,9 @@ export const ZConfig = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/northern_guard'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/ })
+    .default('postgres://postgres@127.0.0.1:5432/northern_guard'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
   EVENTSTORE_URL: z
     .string()
@@ -26,7 +28,10 @@ export const ZConfig = z.object({
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).default(2000),
   /** /readyz fails when a projection is further behind than this. */
   READY_MAX_LAG_SECONDS: z.coerce.number().min(0).default(30),
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   PUBLIC_FORM_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   TRUST_PROXY: bool.default(false),
@@ -39,7 +44,8 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = ZConfig.safeParse(cleaned);
-  if (parsed.success) return { ...parsed.data, PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}` };
+  if (parsed.success)
+    return { ...parsed.data, PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}` };
   const issue = parsed.error.issues[0]!;
   throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
 }

@@ -1,7 +1,6 @@
+import type { Database } from '@app/projections/schema/database';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { Database } from '@app/projections/schema/database';
-
 
 /** Creates the database named in the URL when it is missing (trust auth on the default `postgres` db). */
 export async function ensureDatabase(url: string): Promise<void> {
@@ -14,9 +13,11 @@ export async function ensureDatabase(url: string): Promise<void> {
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (!rowCount) {
-      await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`).catch((err: { code?: string }) => {
-        if (err.code !== '42P04') throw err; // created meanwhile by another process
-      });
+      await client
+        .query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`)
+        .catch((err: { code?: string }) => {
+          if (err.code !== '42P04') throw err; // created meanwhile by another process
+        });
     }
   } finally {
     await client.end();

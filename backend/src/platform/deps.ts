@@ -1,8 +1,8 @@
+import type { Redis } from 'ioredis';
 import type { AppendResult } from '../eventstore/port.ts';
 import type { Config } from './config.ts';
 import type { Infrastructure } from './infrastructure.ts';
 import type { ProjectionWatcher } from './projection-watcher.ts';
-import type { Redis } from 'ioredis';
 
 /** What route modules and command handlers are given; built once per process in `processes/`. */
 export interface AppDeps extends Pick<Infrastructure, 'db' | 'rm' | 'store' | 'pool'> {

@@ -33,11 +33,15 @@ export async function main(parts: readonly Part[]) {
     const url = config.PUBLIC_URL;
     const lines = [`Northern Guard is running at ${url} (listening on ${api.address})`];
     if (boot.created && boot.generatedPassword) {
-      lines.push(`Admin sign-in: ${boot.email} / ${boot.generatedPassword}  (shown once; you will be asked to change it)`);
+      lines.push(
+        `Admin sign-in: ${boot.email} / ${boot.generatedPassword}  (shown once; you will be asked to change it)`,
+      );
     } else if (boot.created) {
       lines.push(`Admin sign-in: ${boot.email} with ADMIN_PASSWORD`);
     } else {
-      lines.push(`Admin sign-in: the admin account created at first start (${config.ADMIN_EMAIL ?? 'admin@example.com'})`);
+      lines.push(
+        `Admin sign-in: the admin account created at first start (${config.ADMIN_EMAIL ?? 'admin@example.com'})`,
+      );
     }
     console.log(`\n${lines.join('\n')}\n`);
   }

@@ -20,7 +20,10 @@ async function main(args: string[]): Promise<number> {
         console.table(
           rows.map((r) => ({
             projection: r.name,
-            version: r.tableVersion === r.codeVersion ? r.codeVersion : `${r.tableVersion ?? '-'} (code ${r.codeVersion})`,
+            version:
+              r.tableVersion === r.codeVersion
+                ? r.codeVersion
+                : `${r.tableVersion ?? '-'} (code ${r.codeVersion})`,
             checkpoint: r.position ?? 'none',
             'lag events': `${r.lagEvents}${r.lagEventsCapped ? '+' : ''}`,
             'lag s': r.lagSeconds.toFixed(1),
@@ -33,7 +36,9 @@ async function main(args: string[]): Promise<number> {
       case 'rebuild': {
         const targets = arg === '--all' ? projections : [findProjection(arg ?? '')].filter((p) => !!p);
         if (targets.length === 0) {
-          console.error(`Unknown projection "${arg ?? ''}". Known: ${projections.map((p) => p.name).join(', ')}`);
+          console.error(
+            `Unknown projection "${arg ?? ''}". Known: ${projections.map((p) => p.name).join(', ')}`,
+          );
           return 2;
         }
         for (const p of targets) {
@@ -49,7 +54,9 @@ async function main(args: string[]): Promise<number> {
         for (const p of targets) {
           const diffs = await replayCheck(infra.db, infra.store, p);
           differing += diffs.length;
-          console.log(diffs.length === 0 ? `${p.name}: identical` : `${p.name}: DIFFERS ${JSON.stringify(diffs)}`);
+          console.log(
+            diffs.length === 0 ? `${p.name}: identical` : `${p.name}: DIFFERS ${JSON.stringify(diffs)}`,
+          );
         }
         return differing === 0 ? 0 : 1;
       }

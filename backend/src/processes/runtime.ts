@@ -14,7 +14,8 @@ import type { Infrastructure } from '../platform/infrastructure.ts';
 import { ProjectionWatcher } from '../platform/projection-watcher.ts';
 import { recordTemporaryPasswordMailed } from '../users/commands.ts';
 
-export const createRedis = (config: Config) => new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: false });
+export const createRedis = (config: Config) =>
+  new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: false });
 
 /** Keeps the read models up to date. */
 export function startProjections(infra: Infrastructure, log: Logger) {
@@ -27,7 +28,11 @@ export function startProjections(infra: Infrastructure, log: Logger) {
 }
 
 export async function createDeps(config: Config, infra: Infrastructure, redis: Redis): Promise<AppDeps> {
-  const watcher = new ProjectionWatcher(infra.pool, infra.db, projections.map((p) => p.name));
+  const watcher = new ProjectionWatcher(
+    infra.pool,
+    infra.db,
+    projections.map((p) => p.name),
+  );
   await watcher.start();
   return {
     config,
@@ -52,19 +57,25 @@ export async function startApi(deps: AppDeps) {
 /** The job dispatcher (events → BullMQ jobs) and the job handlers. */
 export function startWorkerProcesses(deps: AppDeps, log: Logger, queuePrefix = 'ng') {
   const queues = createQueues(deps.redis, queuePrefix);
-  const mailer = createMailer({ smtpUrl: deps.config.SMTP_URL, outboxDir: deps.config.OUTBOX_DIR, from: deps.config.MAIL_FROM });
+  const mailer = createMailer({
+    smtpUrl: deps.config.SMTP_URL,
+    outboxDir: deps.config.OUTBOX_DIR,
+    from: deps.config.MAIL_FROM,
+  });
   const workers = startWorkers(
     deps.redis,
     {
-    db: deps.db,
-    mailer,
-    publicUrl: deps.config.PUBLIC_URL,
-    recordMailed: (userId, to, messageId, causationId) =>
-      recordTemporaryPasswordMailed(deps, systemActor(randomUUID(), causationId), userId, to, messageId),
+      db: deps.db,
+      mailer,
+      publicUrl: deps.config.PUBLIC_URL,
+      recordMailed: (userId, to, messageId, causationId) =>
+        recordTemporaryPasswordMailed(deps, systemActor(randomUUID(), causationId), userId, to, messageId),
     },
     queuePrefix,
   );
-  workers.mailWorker.on('failed', (job, err) => log.warn({ job: job?.name, jobId: job?.id, err }, 'job failed'));
+  workers.mailWorker.on('failed', (job, err) =>
+    log.warn({ job: job?.name, jobId: job?.id, err }, 'job failed'),
+  );
   const dispatcher = new ProjectionDaemon(deps.db, deps.store, [jobDispatcher(queues)], {
     info: (o, m) => log.info(o, m),
     error: (o, m) => log.error(o, m),

@@ -14,7 +14,9 @@ export type BootstrapResult =
  * First start with no users: create the first admin from ADMIN_EMAIL / ADMIN_PASSWORD, or with a generated
  * password that must be changed at first sign-in. An advisory lock keeps two starting processes from racing.
  */
-export async function bootstrapAdmin(deps: Pick<AppDeps, 'config' | 'db' | 'rm' | 'store' | 'waitForProjections'>) {
+export async function bootstrapAdmin(
+  deps: Pick<AppDeps, 'config' | 'db' | 'rm' | 'store' | 'waitForProjections'>,
+) {
   return deps.db.connection().execute(async (conn): Promise<BootstrapResult> => {
     await sql`SELECT pg_advisory_lock(hashtext('bootstrap-admin'))`.execute(conn);
     try {
@@ -23,7 +25,11 @@ export async function bootstrapAdmin(deps: Pick<AppDeps, 'config' | 'db' | 'rm' 
       const email = deps.config.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL;
       const input = { email, firstName: 'Admin', lastName: '', role: 'admin' as const };
       const created = await createUser(deps, systemActor(randomUUID()), input, deps.config.ADMIN_PASSWORD);
-      return { created: true, email, generatedPassword: deps.config.ADMIN_PASSWORD ? null : created.temporaryPassword };
+      return {
+        created: true,
+        email,
+        generatedPassword: deps.config.ADMIN_PASSWORD ? null : created.temporaryPassword,
+      };
     } finally {
       await sql`SELECT pg_advisory_unlock(hashtext('bootstrap-admin'))`.execute(conn);
     }

@@ -50,17 +50,27 @@ export async function createUser(
 
 export async function issueTemporaryPassword(deps: Deps, actor: Actor, userId: number) {
   const temporaryPassword = newTemporaryPassword();
-  await run(deps, actor, { type: 'IssueTemporaryPassword', userId }, {
-    beforeAppend: async (events) => {
-      await holdForMail(deps, userId, temporaryPassword).beforeAppend(events);
-      await setTemporaryPassword(deps.db, userId, temporaryPassword);
+  await run(
+    deps,
+    actor,
+    { type: 'IssueTemporaryPassword', userId },
+    {
+      beforeAppend: async (events) => {
+        await holdForMail(deps, userId, temporaryPassword).beforeAppend(events);
+        await setTemporaryPassword(deps.db, userId, temporaryPassword);
+      },
     },
-  });
+  );
   return temporaryPassword;
 }
 
 export async function changePassword(deps: Deps, actor: Actor, userId: number, newPassword: string) {
-  await run(deps, actor, { type: 'ChangePassword', userId }, { beforeAppend: () => setPassword(deps.db, userId, newPassword) });
+  await run(
+    deps,
+    actor,
+    { type: 'ChangePassword', userId },
+    { beforeAppend: () => setPassword(deps.db, userId, newPassword) },
+  );
 }
 
 export async function changeRole(deps: Deps, actor: Actor, userId: number, role: TRole) {
@@ -86,6 +96,12 @@ export async function recordLogout(deps: Deps, actor: Actor, userId: number) {
   await run({ ...deps, waitForProjections: async () => undefined }, actor, { type: 'RecordLogout', userId });
 }
 
-export async function recordTemporaryPasswordMailed(deps: Deps, actor: Actor, userId: number, to: string, messageId: string) {
+export async function recordTemporaryPasswordMailed(
+  deps: Deps,
+  actor: Actor,
+  userId: number,
+  to: string,
+  messageId: string,
+) {
   await run(deps, actor, { type: 'RecordTemporaryPasswordMailed', userId, to, messageId });
 }

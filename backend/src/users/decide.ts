@@ -90,13 +90,21 @@ export function decideUser(state: UserState, command: UserCommand): TDomainEvent
       return [{ type: 'UserPasswordChanged', data: { userId: active(state).id } }];
     case 'RecordLogin':
       return [
-        { type: 'UserLoggedIn', data: { userId: active(state).id, withTemporaryPassword: command.withTemporaryPassword } },
+        {
+          type: 'UserLoggedIn',
+          data: { userId: active(state).id, withTemporaryPassword: command.withTemporaryPassword },
+        },
       ];
     case 'RecordLogout':
       return [{ type: 'UserLoggedOut', data: { userId: active(state).id } }];
     case 'RecordTemporaryPasswordMailed':
       if (state.status !== 'active') return [];
-      return [{ type: 'TemporaryPasswordMailed', data: { userId: state.id, to: command.to, messageId: command.messageId } }];
+      return [
+        {
+          type: 'TemporaryPasswordMailed',
+          data: { userId: state.id, to: command.to, messageId: command.messageId },
+        },
+      ];
     default: {
       const unhandled: never = command;
       return unhandled;

@@ -1,12 +1,19 @@
 import type { TDomainEvent } from '@app/contracts/events/domain';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../platform/errors.ts';
+import type { DomainError } from '../platform/errors.ts';
 import { decideUser, evolveUser, initialUserState, type UserCommand } from './decide.ts';
 
 const given = (events: TDomainEvent[]) => events.reduce(evolveUser, initialUserState);
 const created: TDomainEvent = {
   type: 'UserCreated',
-  data: { userId: 5, email: 'a@b.co', firstName: 'Ann', lastName: 'Lee', role: 'user', mustChangePassword: true },
+  data: {
+    userId: 5,
+    email: 'a@b.co',
+    firstName: 'Ann',
+    lastName: 'Lee',
+    role: 'user',
+    mustChangePassword: true,
+  },
 };
 const when = (events: TDomainEvent[], command: UserCommand) => decideUser(given(events), command);
 const errorOf = (fn: () => unknown) => {
@@ -20,20 +27,54 @@ const errorOf = (fn: () => unknown) => {
 
 describe('user decisions', () => {
   it('creates a user with a temporary password', () => {
-    const events = when([], { type: 'CreateUser', userId: 5, email: 'a@b.co', firstName: 'Ann', lastName: 'Lee', role: 'user', temporaryPassword: true });
+    const events = when([], {
+      type: 'CreateUser',
+      userId: 5,
+      email: 'a@b.co',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      role: 'user',
+      temporaryPassword: true,
+    });
     expect(events.map((e) => e.type)).toEqual(['UserCreated', 'TemporaryPasswordIssued']);
   });
 
   it('creates a user with a chosen password and nothing to mail', () => {
-    const events = when([], { type: 'CreateUser', userId: 5, email: 'a@b.co', firstName: 'Ann', lastName: 'Lee', role: 'admin', temporaryPassword: false });
+    const events = when([], {
+      type: 'CreateUser',
+      userId: 5,
+      email: 'a@b.co',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      role: 'admin',
+      temporaryPassword: false,
+    });
     expect(events).toEqual([
-      { type: 'UserCreated', data: { userId: 5, email: 'a@b.co', firstName: 'Ann', lastName: 'Lee', role: 'admin', mustChangePassword: false } },
+      {
+        type: 'UserCreated',
+        data: {
+          userId: 5,
+          email: 'a@b.co',
+          firstName: 'Ann',
+          lastName: 'Lee',
+          role: 'admin',
+          mustChangePassword: false,
+        },
+      },
     ]);
   });
 
   it('refuses to create the same user twice', () => {
     const err = errorOf(() =>
-      when([created], { type: 'CreateUser', userId: 5, email: 'a@b.co', firstName: 'A', lastName: '', role: 'user', temporaryPassword: true }),
+      when([created], {
+        type: 'CreateUser',
+        userId: 5,
+        email: 'a@b.co',
+        firstName: 'A',
+        lastName: '',
+        role: 'user',
+        temporaryPassword: true,
+      }),
     );
     expect(err.status).toBe(409);
   });
@@ -49,8 +90,13 @@ describe('user decisions', () => {
   });
 
   it('does not let an admin remove their own admin role', () => {
-    const promoted: TDomainEvent = { type: 'UserRoleChanged', data: { userId: 5, from: 'user', to: 'admin' } };
-    const err = errorOf(() => when([created, promoted], { type: 'ChangeRole', userId: 5, role: 'user', actorId: 5 }));
+    const promoted: TDomainEvent = {
+      type: 'UserRoleChanged',
+      data: { userId: 5, from: 'user', to: 'admin' },
+    };
+    const err = errorOf(() =>
+      when([created, promoted], { type: 'ChangeRole', userId: 5, role: 'user', actorId: 5 }),
+    );
     expect([err.status, err.message]).toEqual([400, 'You cannot remove your own admin role.']);
   });
 

@@ -21,7 +21,12 @@ export async function userById(deps: Pick<AppDeps, 'rm'>, id: number) {
 }
 
 export async function listUsers(deps: Pick<AppDeps, 'rm'>, role?: TRole) {
-  let q = deps.rm.selectFrom('users').select(columns).orderBy('last_name').orderBy('first_name').orderBy('id');
+  let q = deps.rm
+    .selectFrom('users')
+    .select(columns)
+    .orderBy('last_name')
+    .orderBy('first_name')
+    .orderBy('id');
   if (role) q = q.where('role', '=', role);
   return (await q.execute()).map(toUserDto);
 }

@@ -22,7 +22,9 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.addHook('preValidation', requireAdmin);
 
     app.get('/api/users', { schema: { response: { 200: z.array(ZUser) } } }, () => listUsers(deps));
-    app.get('/api/users/admins', { schema: { response: { 200: z.array(ZUser) } } }, () => listUsers(deps, 'admin'));
+    app.get('/api/users/admins', { schema: { response: { 200: z.array(ZUser) } } }, () =>
+      listUsers(deps, 'admin'),
+    );
 
     app.post(
       '/api/users/create-admin',

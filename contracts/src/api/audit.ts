@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
 export const ZAuditQuery = z.object({
-  stream: z.string().regex(/^[a-z][a-z-]*-\d+$/, 'stream must look like <aggregate>-<id>, for example user-1'),
+  stream: z
+    .string()
+    .regex(/^[a-z][a-z-]*-\d+$/, 'stream must look like <aggregate>-<id>, for example user-1'),
 });
 export const ZAuditEntry = z.object({
   eventId: z.string(),

@@ -5,8 +5,14 @@ import { ZUser } from './users.ts';
 export const MIN_PASSWORD_LENGTH = 6;
 
 export const ZLoginBody = z.object({
-  email: z.string({ error: 'Please enter both email and password.' }).trim().toLowerCase().min(1, 'Please enter both email and password.'),
-  password: z.string({ error: 'Please enter both email and password.' }).min(1, 'Please enter both email and password.'),
+  email: z
+    .string({ error: 'Please enter both email and password.' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Please enter both email and password.'),
+  password: z
+    .string({ error: 'Please enter both email and password.' })
+    .min(1, 'Please enter both email and password.'),
 });
 export const ZLoginResponse = z.object({ token: z.string(), user: ZUser, needsPasswordChange: z.boolean() });
 

@@ -15,7 +15,12 @@ export const ZUser = z.object({
 export type TUser = z.infer<typeof ZUser>;
 
 const email = z.email({ error: 'Invalid email' }).trim().toLowerCase();
-const name = (label: string) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100);
+const name = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100);
 
 export const ZCreateUserBody = z.object({
   email,

@@ -46,7 +46,8 @@ export const auditProjection: Projection = {
     const actors = new Map<number, string>();
     for (const stored of events) {
       const e = stored as unknown as TDomainEvent;
-      if (e.type === 'UserCreated') actors.set(e.data.userId, `${e.data.firstName} ${e.data.lastName}`.trim());
+      if (e.type === 'UserCreated')
+        actors.set(e.data.userId, `${e.data.firstName} ${e.data.lastName}`.trim());
     }
     if (actors.size > 0) {
       const table = sql.table(`${schema}.audit_actors`);

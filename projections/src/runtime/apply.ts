@@ -1,4 +1,9 @@
-import { comparePositions, type Position, positionToString, type StoredEvent } from '@app/contracts/events/envelope';
+import {
+  comparePositions,
+  type Position,
+  positionToString,
+  type StoredEvent,
+} from '@app/contracts/events/envelope';
 import { type Kysely, sql } from 'kysely';
 import { advanceCheckpoint, readCheckpoint, type Target } from './checkpoints.ts';
 import type { AnyDb, AnyTx, Projection } from './types.ts';
@@ -45,12 +50,25 @@ export async function applyInTx(
   }
   const position = fresh[fresh.length - 1]!.position;
   const notice: ChangeNotice | null =
-    target === 'live' ? { projection: p.name, position: positionToString(position), changed, syncType: p.syncType } : null;
-  await advanceCheckpoint(tx, cp, position, notice && { channel: CHANGES_CHANNEL, payload: JSON.stringify(notice) });
+    target === 'live'
+      ? { projection: p.name, position: positionToString(position), changed, syncType: p.syncType }
+      : null;
+  await advanceCheckpoint(
+    tx,
+    cp,
+    position,
+    notice && { channel: CHANGES_CHANNEL, payload: JSON.stringify(notice) },
+  );
   return { changed, position };
 }
 
-async function applyOneByOne(tx: AnyTx, p: Projection, target: Target, events: StoredEvent[], ctx: { tx: AnyTx; schema: string }) {
+async function applyOneByOne(
+  tx: AnyTx,
+  p: Projection,
+  target: Target,
+  events: StoredEvent[],
+  ctx: { tx: AnyTx; schema: string },
+) {
   let changed = 0;
   for (const e of events) {
     await sql`SAVEPOINT one`.execute(tx);
@@ -73,7 +91,12 @@ async function applyOneByOne(tx: AnyTx, p: Projection, target: Target, events: S
  * Applies a batch to several projections in one transaction. Should any projector throw, the whole
  * transaction is retried with each projection and event isolated by savepoints, parking what fails.
  */
-export async function applyGroup(db: AnyDb, ps: readonly Projection[], target: Target, events: StoredEvent[]) {
+export async function applyGroup(
+  db: AnyDb,
+  ps: readonly Projection[],
+  target: Target,
+  events: StoredEvent[],
+) {
   const run = (isolate: boolean) =>
     (db as Kysely<unknown>).transaction().execute(async (tx) => {
       for (const p of ps) await applyInTx(tx, p, target, events, { isolate });

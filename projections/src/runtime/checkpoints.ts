@@ -64,7 +64,9 @@ const fromRow = (r: CheckpointRow): Checkpoint => ({
 export async function readCheckpoint(db: AnyDb, name: string, target: Target, forUpdate = false) {
   const { rows } = await sql<CheckpointRow>`
     SELECT name, target, schema_name, version, position_commit::text, position_prepare::text
-    FROM projection_checkpoints WHERE name = ${name} AND target = ${target} ${forUpdate ? sql`FOR UPDATE` : sql``}`.execute(db);
+    FROM projection_checkpoints WHERE name = ${name} AND target = ${target} ${forUpdate ? sql`FOR UPDATE` : sql``}`.execute(
+    db,
+  );
   return rows[0] ? fromRow(rows[0]) : null;
 }
 
@@ -93,11 +95,19 @@ export async function advanceCheckpoint(
         AND position_commit = ${cp.position.commit.toString()} AND position_prepare = ${cp.position.prepare.toString()}
       RETURNING 1
     )
-    SELECT 1 ${notify ? sql`, pg_notify(${notify.channel}, ${notify.payload})` : sql``} FROM moved`.execute(db);
+    SELECT 1 ${notify ? sql`, pg_notify(${notify.channel}, ${notify.payload})` : sql``} FROM moved`.execute(
+    db,
+  );
   if (rows.length !== 1) throw new Error(`Checkpoint of ${cp.name}/${cp.target} moved under us`);
 }
 
-export async function createCheckpoint(db: AnyDb, name: string, target: Target, version: number, at: Position = START) {
+export async function createCheckpoint(
+  db: AnyDb,
+  name: string,
+  target: Target,
+  version: number,
+  at: Position = START,
+) {
   await sql`
     INSERT INTO projection_checkpoints (name, target, schema_name, version, position_commit, position_prepare)
     VALUES (${name}, ${target}, ${schemaFor(name, target)}, ${version}, ${at.commit.toString()}, ${at.prepare.toString()})

@@ -41,7 +41,9 @@ export class ProjectionDaemon {
       try {
         await (this.db as Kysely<unknown>).connection().execute(async (conn) => {
           const key = lockKey('owner', this.group);
-          const { rows } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_lock(hashtext(${key})) AS ok`.execute(conn);
+          const { rows } = await sql<{
+            ok: boolean;
+          }>`SELECT pg_try_advisory_lock(hashtext(${key})) AS ok`.execute(conn);
           if (!rows[0]?.ok) return; // another process owns the group; try again later
           try {
             await this.ownAndRun();
@@ -61,7 +63,10 @@ export class ProjectionDaemon {
     for (const p of this.projections) {
       let live = await readCheckpoint(this.db, p.name, 'live');
       if (!live || live.version !== p.version) {
-        this.log.info({ projection: p.name, from: live?.version ?? null, to: p.version }, 'rebuilding projection');
+        this.log.info(
+          { projection: p.name, from: live?.version ?? null, to: p.version },
+          'rebuilding projection',
+        );
         await rebuild(this.db, this.source, p);
         live = (await readCheckpoint(this.db, p.name, 'live'))!;
       }
@@ -73,13 +78,17 @@ export class ProjectionDaemon {
     const done = new Promise<void>((resolve) => {
       wake = resolve;
     });
-    const sub = this.source.subscribeAll(from ?? START, (events) => applyGroup(this.db, this.projections, 'live', events), {
-      batchSize: this.options.batchSize ?? 500,
-      onError: (err) => {
-        failure = err;
-        wake();
+    const sub = this.source.subscribeAll(
+      from ?? START,
+      (events) => applyGroup(this.db, this.projections, 'live', events),
+      {
+        batchSize: this.options.batchSize ?? 500,
+        onError: (err) => {
+          failure = err;
+          wake();
+        },
       },
-    });
+    );
     this.stopCurrent = async () => {
       wake();
       await sub.stop();
@@ -99,6 +108,8 @@ export class ProjectionDaemon {
 /** Where each live projection stands, for read-your-writes waits and /readyz. */
 export async function livePositions(db: AnyDb): Promise<Map<string, Position>> {
   const { rows } = await sql<{ name: string; c: string; p: string }>`
-    SELECT name, position_commit::text AS c, position_prepare::text AS p FROM projection_checkpoints WHERE target = 'live'`.execute(db);
+    SELECT name, position_commit::text AS c, position_prepare::text AS p FROM projection_checkpoints WHERE target = 'live'`.execute(
+    db,
+  );
   return new Map(rows.map((r) => [r.name, { commit: BigInt(r.c), prepare: BigInt(r.p) }]));
 }

@@ -25,7 +25,9 @@ export interface DocumentProjectionSpec<R extends Record<string, unknown>> {
  * then write them back with one bulk upsert and one bulk delete. Each row keeps the position of the last
  * event applied to it, so replaying an event it has seen is a no-op.
  */
-export function documentProjection<R extends Record<string, unknown>>(spec: DocumentProjectionSpec<R>): Projection {
+export function documentProjection<R extends Record<string, unknown>>(
+  spec: DocumentProjectionSpec<R>,
+): Projection {
   return {
     name: spec.name,
     version: spec.version,
@@ -37,7 +39,9 @@ export function documentProjection<R extends Record<string, unknown>>(spec: Docu
       if (touched.length === 0) return 0;
       const table = sql.table(`${schema}.${spec.table}`);
       const ids = [...new Set(touched.map(([, id]) => String(id)))];
-      const { rows: loaded } = await sql<Row>`SELECT * FROM ${table} WHERE id::text = ANY(${ids})`.execute(tx);
+      const { rows: loaded } = await sql<Row>`SELECT * FROM ${table} WHERE id::text = ANY(${ids})`.execute(
+        tx,
+      );
       const current = new Map<string, Row | null>(loaded.map((r) => [String(r.id), r]));
       const changed = new Set<string>();
       for (const [event, id] of touched) {
@@ -55,7 +59,9 @@ export function documentProjection<R extends Record<string, unknown>>(spec: Docu
       if (upserts.length > 0) {
         const columns = Object.keys(upserts[0]!);
         const cols = sql.join(columns.map((c) => sql.ref(c)));
-        const updates = sql.join(columns.filter((c) => c !== 'id').map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`));
+        const updates = sql.join(
+          columns.filter((c) => c !== 'id').map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`),
+        );
         await sql`INSERT INTO ${table} (${cols})
           SELECT ${cols} FROM jsonb_populate_recordset(NULL::${table}, ${JSON.stringify(upserts)}::jsonb)
           ON CONFLICT (id) DO UPDATE SET ${updates}`.execute(tx);

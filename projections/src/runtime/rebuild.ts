@@ -7,7 +7,9 @@ import type { AnyDb, AnyTx, EventSource, Projection } from './types.ts';
 /** Runs `fn` while holding a session advisory lock on one pooled connection; fails fast when taken. */
 async function withSessionLock<T>(db: AnyDb, key: string, busy: string, fn: () => Promise<T>): Promise<T> {
   return (db as Kysely<unknown>).connection().execute(async (conn) => {
-    const { rows } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_lock(hashtext(${key})) AS ok`.execute(conn);
+    const { rows } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_lock(hashtext(${key})) AS ok`.execute(
+      conn,
+    );
     if (!rows[0]?.ok) throw new Error(busy);
     try {
       return await fn();
@@ -26,8 +28,12 @@ async function build(db: AnyDb, source: EventSource, p: Projection, target: Excl
   const existing = await readCheckpoint(db, p.name, target);
   if (!existing || existing.version !== p.version) {
     await (db as Kysely<unknown>).transaction().execute(async (tx) => {
-      await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}; ${p.ddl(schema)}`).execute(tx);
-      await sql`DELETE FROM projection_dead_letters WHERE projection = ${p.name} AND target = ${target}`.execute(tx);
+      await sql
+        .raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}; ${p.ddl(schema)}`)
+        .execute(tx);
+      await sql`DELETE FROM projection_dead_letters WHERE projection = ${p.name} AND target = ${target}`.execute(
+        tx,
+      );
       await createCheckpoint(tx, p.name, target, p.version, START);
     });
   }
@@ -36,40 +42,57 @@ async function build(db: AnyDb, source: EventSource, p: Projection, target: Excl
 }
 
 /** Brings a target up to `until` inside the caller's transaction (used under the live batch lock). */
-async function catchUpInTx(tx: AnyTx, source: EventSource, p: Projection, target: Target, until: Parameters<typeof catchUp>[4]) {
+async function catchUpInTx(
+  tx: AnyTx,
+  source: EventSource,
+  p: Projection,
+  target: Target,
+  until: Parameters<typeof catchUp>[4],
+) {
   await catchUp(tx, source, p, target, { ...until, inTx: tx });
 }
 
 /** Rebuilds into fresh tables, then swaps them in atomically: readers never see a half-built view. */
 export async function rebuild(db: AnyDb, source: EventSource, p: Projection) {
-  await withSessionLock(db, lockKey('build', p.name), `A rebuild of ${p.name} is already running`, async () => {
-    await build(db, source, p, 'build');
-    await (db as Kysely<unknown>).transaction().execute(async (tx) => {
-      // Locking the live checkpoint row holds the live runner's next batch until the swap commits.
-      const live = await readCheckpoint(tx, p.name, 'live', true);
-      const built = (await readCheckpoint(tx, p.name, 'build', true))!;
-      // The live view may have moved past the build meanwhile: finish those events into the new tables.
-      if (live && comparePositions(live.position, built.position) > 0) {
-        await catchUpInTx(tx, source, p, 'build', { until: live.position });
-      }
-      const finalCp = (await readCheckpoint(tx, p.name, 'build'))!;
-      const scratch = schemaFor(p.name, 'build');
-      const moves = p.tables.map((t) => `DROP TABLE IF EXISTS rm.${t} CASCADE; ALTER TABLE ${scratch}.${t} SET SCHEMA rm;`);
-      await sql.raw(moves.join('\n')).execute(tx);
-      await sql.raw(`DROP SCHEMA ${scratch} CASCADE`).execute(tx);
-      await sql`DELETE FROM projection_checkpoints WHERE name = ${p.name} AND target = 'build'`.execute(tx);
-      await createCheckpoint(tx, p.name, 'live', p.version, finalCp.position);
-      await sql`DELETE FROM projection_dead_letters WHERE projection = ${p.name} AND target = 'live'`.execute(tx);
-      await sql`UPDATE projection_dead_letters SET target = 'live' WHERE projection = ${p.name} AND target = 'build'`.execute(tx);
-      const notice: ChangeNotice = {
-        projection: p.name,
-        position: `${finalCp.position.commit}/${finalCp.position.prepare}`,
-        changed: 1,
-        syncType: p.syncType,
-      };
-      await sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(notice)})`.execute(tx);
-    });
-  });
+  await withSessionLock(
+    db,
+    lockKey('build', p.name),
+    `A rebuild of ${p.name} is already running`,
+    async () => {
+      await build(db, source, p, 'build');
+      await (db as Kysely<unknown>).transaction().execute(async (tx) => {
+        // Locking the live checkpoint row holds the live runner's next batch until the swap commits.
+        const live = await readCheckpoint(tx, p.name, 'live', true);
+        const built = (await readCheckpoint(tx, p.name, 'build', true))!;
+        // The live view may have moved past the build meanwhile: finish those events into the new tables.
+        if (live && comparePositions(live.position, built.position) > 0) {
+          await catchUpInTx(tx, source, p, 'build', { until: live.position });
+        }
+        const finalCp = (await readCheckpoint(tx, p.name, 'build'))!;
+        const scratch = schemaFor(p.name, 'build');
+        const moves = p.tables.map(
+          (t) => `DROP TABLE IF EXISTS rm.${t} CASCADE; ALTER TABLE ${scratch}.${t} SET SCHEMA rm;`,
+        );
+        await sql.raw(moves.join('\n')).execute(tx);
+        await sql.raw(`DROP SCHEMA ${scratch} CASCADE`).execute(tx);
+        await sql`DELETE FROM projection_checkpoints WHERE name = ${p.name} AND target = 'build'`.execute(tx);
+        await createCheckpoint(tx, p.name, 'live', p.version, finalCp.position);
+        await sql`DELETE FROM projection_dead_letters WHERE projection = ${p.name} AND target = 'live'`.execute(
+          tx,
+        );
+        await sql`UPDATE projection_dead_letters SET target = 'live' WHERE projection = ${p.name} AND target = 'build'`.execute(
+          tx,
+        );
+        const notice: ChangeNotice = {
+          projection: p.name,
+          position: `${finalCp.position.commit}/${finalCp.position.prepare}`,
+          changed: 1,
+          syncType: p.syncType,
+        };
+        await sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(notice)})`.execute(tx);
+      });
+    },
+  );
 }
 
 export interface TableDiff {
@@ -83,35 +106,44 @@ export interface TableDiff {
  * position. An empty list means the live view is exactly what replaying the log produces.
  */
 export async function replayCheck(db: AnyDb, source: EventSource, p: Projection): Promise<TableDiff[]> {
-  return withSessionLock(db, lockKey('check', p.name), `A replay check of ${p.name} is already running`, async () => {
-    await (db as Kysely<unknown>).transaction().execute(async (tx) => {
-      await sql`DELETE FROM projection_checkpoints WHERE name = ${p.name} AND target = 'check'`.execute(tx);
-    });
-    await build(db, source, p, 'check');
-    const scratch = schemaFor(p.name, 'check');
-    try {
-      return await (db as Kysely<unknown>).transaction().execute(async (tx) => {
-        const live = await readCheckpoint(tx, p.name, 'live', true);
-        if (!live) throw new Error(`Projection ${p.name} has no live tables yet`);
-        const check = (await readCheckpoint(tx, p.name, 'check', true))!;
-        const order = comparePositions(live.position, check.position);
-        if (order > 0) await catchUpInTx(tx, source, p, 'check', { until: live.position });
-        if (order < 0) await catchUpInTx(tx, source, p, 'live', { until: check.position });
-        const diffs: TableDiff[] = [];
-        for (const t of p.tables) {
-          const { rows } = await sql<{ only_live: number; only_rebuilt: number }>`
-            SELECT (SELECT count(*)::int FROM (TABLE ${sql.table(`rm.${t}`)} EXCEPT ALL TABLE ${sql.table(`${scratch}.${t}`)}) a) AS only_live,
-                   (SELECT count(*)::int FROM (TABLE ${sql.table(`${scratch}.${t}`)} EXCEPT ALL TABLE ${sql.table(`rm.${t}`)}) b) AS only_rebuilt`.execute(tx);
-          const r = rows[0]!;
-          if (r.only_live || r.only_rebuilt) diffs.push({ table: t, onlyLive: r.only_live, onlyRebuilt: r.only_rebuilt });
-        }
-        return diffs;
+  return withSessionLock(
+    db,
+    lockKey('check', p.name),
+    `A replay check of ${p.name} is already running`,
+    async () => {
+      await (db as Kysely<unknown>).transaction().execute(async (tx) => {
+        await sql`DELETE FROM projection_checkpoints WHERE name = ${p.name} AND target = 'check'`.execute(tx);
       });
-    } finally {
-      await sql.raw(`DROP SCHEMA IF EXISTS ${scratch} CASCADE`).execute(db);
-      await sql`DELETE FROM projection_checkpoints WHERE name = ${p.name} AND target = 'check'`.execute(db);
-      await sql`DELETE FROM projection_dead_letters WHERE projection = ${p.name} AND target = 'check'`.execute(db);
-    }
-  });
+      await build(db, source, p, 'check');
+      const scratch = schemaFor(p.name, 'check');
+      try {
+        return await (db as Kysely<unknown>).transaction().execute(async (tx) => {
+          const live = await readCheckpoint(tx, p.name, 'live', true);
+          if (!live) throw new Error(`Projection ${p.name} has no live tables yet`);
+          const check = (await readCheckpoint(tx, p.name, 'check', true))!;
+          const order = comparePositions(live.position, check.position);
+          if (order > 0) await catchUpInTx(tx, source, p, 'check', { until: live.position });
+          if (order < 0) await catchUpInTx(tx, source, p, 'live', { until: check.position });
+          const diffs: TableDiff[] = [];
+          for (const t of p.tables) {
+            const { rows } = await sql<{ only_live: number; only_rebuilt: number }>`
+            SELECT (SELECT count(*)::int FROM (TABLE ${sql.table(`rm.${t}`)} EXCEPT ALL TABLE ${sql.table(`${scratch}.${t}`)}) a) AS only_live,
+                   (SELECT count(*)::int FROM (TABLE ${sql.table(`${scratch}.${t}`)} EXCEPT ALL TABLE ${sql.table(`rm.${t}`)}) b) AS only_rebuilt`.execute(
+              tx,
+            );
+            const r = rows[0]!;
+            if (r.only_live || r.only_rebuilt)
+              diffs.push({ table: t, onlyLive: r.only_live, onlyRebuilt: r.only_rebuilt });
+          }
+          return diffs;
+        });
+      } finally {
+        await sql.raw(`DROP SCHEMA IF EXISTS ${scratch} CASCADE`).execute(db);
+        await sql`DELETE FROM projection_checkpoints WHERE name = ${p.name} AND target = 'check'`.execute(db);
+        await sql`DELETE FROM projection_dead_letters WHERE projection = ${p.name} AND target = 'check'`.execute(
+          db,
+        );
+      }
+    },
+  );
 }
-

@@ -20,11 +20,15 @@ const LAG_CAP = 10_000;
 export async function projectionStatus(db: AnyDb, source: EventSource, projections: readonly Projection[]) {
   const cps = await readAllCheckpoints(db);
   const { rows: parked } = await sql<{ projection: string; n: number }>`
-    SELECT projection, count(*)::int AS n FROM projection_dead_letters WHERE target = 'live' GROUP BY projection`.execute(db);
+    SELECT projection, count(*)::int AS n FROM projection_dead_letters WHERE target = 'live' GROUP BY projection`.execute(
+    db,
+  );
   const out: ProjectionStatus[] = [];
   for (const p of projections) {
     const live = cps.find((c) => c.name === p.name && c.target === 'live');
-    const behind = live ? await source.readAll(live.position, LAG_CAP + 1) : await source.readAll({ commit: 0n, prepare: 0n }, LAG_CAP + 1);
+    const behind = live
+      ? await source.readAll(live.position, LAG_CAP + 1)
+      : await source.readAll({ commit: 0n, prepare: 0n }, LAG_CAP + 1);
     const oldest = behind[0];
     out.push({
       name: p.name,

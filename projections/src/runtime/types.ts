@@ -1,5 +1,5 @@
-import type { TSyncType } from '@app/contracts/ws';
 import type { Position, StoredEvent } from '@app/contracts/events/envelope';
+import type { TSyncType } from '@app/contracts/ws';
 import type { Kysely, Transaction } from 'kysely';
 
 /** What the runner needs from the event store (the backend's EventStore port satisfies it). */

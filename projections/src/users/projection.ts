@@ -26,7 +26,7 @@ export const usersProjection = documentProjection<Row>({
     );
     CREATE INDEX ON ${s}.users (lower(email));
     CREATE INDEX ON ${s}.users (role);`,
-  idOf: (e) => ((e.data as { userId?: number }).userId ?? null),
+  idOf: (e) => (e.data as { userId?: number }).userId ?? null,
   evolve(row, stored) {
     const event = stored as unknown as TDomainEvent;
     const at = stored.metadata.occurredAt;

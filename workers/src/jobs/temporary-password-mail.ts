@@ -11,7 +11,10 @@ export interface TemporaryPasswordMailDeps {
 }
 
 /** Mails a temporary password that a command put aside, then forgets it. Sent at most once per issue. */
-export async function sendTemporaryPasswordMail(deps: TemporaryPasswordMailDeps, payload: TemporaryPasswordMailPayload) {
+export async function sendTemporaryPasswordMail(
+  deps: TemporaryPasswordMailDeps,
+  payload: TemporaryPasswordMailPayload,
+) {
   const { rows } = await sql<{ secret: string; email: string; must_change_password: boolean }>`
     SELECT s.secret, c.email, c.must_change_password FROM outgoing_secrets s
     JOIN credentials c ON c.user_id = s.user_id WHERE s.event_id = ${payload.eventId}`.execute(deps.db);

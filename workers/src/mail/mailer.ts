@@ -29,7 +29,10 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
       const info = await transport.sendMail({ from: options.from, ...mail });
       await mkdir(options.outboxDir, { recursive: true });
       const safeId = info.messageId.replace(/[^a-zA-Z0-9.@-]/g, '');
-      await writeFile(join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeId}.eml`), info.message as Buffer);
+      await writeFile(
+        join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeId}.eml`),
+        info.message as Buffer,
+      );
       return { messageId: info.messageId };
     },
   };
