@@ -5,7 +5,13 @@ import {
   type StoredEvent,
 } from '@app/contracts/events/envelope';
 import { type Kysely, sql } from 'kysely';
-import { advanceCheckpoint, readCheckpoint, type Target } from './checkpoints.ts';
+import {
+  advanceCheckpoints,
+  type CheckpointMove,
+  lockCheckpoints,
+  readCheckpoint,
+  type Target,
+} from './checkpoints.ts';
 import type { AnyDb, AnyTx, Projection } from './types.ts';
 
 export const CHANGES_CHANNEL = 'read_models_changed';
@@ -18,48 +24,59 @@ export interface ChangeNotice {
 }
 
 /**
- * Applies one batch to a projection target and moves its checkpoint, in the caller's transaction.
- * Events at or before the checkpoint are skipped. The checkpoint row is locked first, so writers of one
- * target (a live runner, a rebuild's swap) take turns. With `isolate`, an event the projector throws on
- * is parked in the dead-letter table and the batch goes on without it; without it, the error propagates
- * (the fast path: callers retry the batch isolated, see `applyBatch`).
+ * Applies one batch to projections of one target and moves their checkpoints, in the caller's transaction:
+ * one query locks the checkpoints (writers of a target, a live runner or a rebuild's swap, take turns), one
+ * statement moves them. Each projection skips events its checkpoint has passed. With `isolate`, an event a
+ * projector throws on is parked in the dead-letter table and the batch goes on without it; without it the
+ * error propagates (the fast path: `applyGroup` then retries isolated).
  */
 export async function applyInTx(
   tx: AnyTx,
-  p: Projection,
+  ps: Projection | readonly Projection[],
   target: Target,
   events: StoredEvent[],
   { isolate = false }: { isolate?: boolean } = {},
 ) {
-  const cp = await readCheckpoint(tx, p.name, target, true);
-  if (!cp) throw new Error(`Projection ${p.name} has no ${target} checkpoint`);
-  const fresh = events.filter((e) => comparePositions(e.position, cp.position) > 0);
-  if (fresh.length === 0) return { changed: 0, position: cp.position };
-  const ctx = { tx, schema: cp.schema };
-  let changed: number;
-  if (!isolate) changed = await p.apply(fresh, ctx);
-  else {
-    await sql`SAVEPOINT batch`.execute(tx);
-    try {
-      changed = await p.apply(fresh, ctx);
-      await sql`RELEASE SAVEPOINT batch`.execute(tx);
-    } catch {
-      await sql`ROLLBACK TO SAVEPOINT batch`.execute(tx);
-      changed = await applyOneByOne(tx, p, target, fresh, ctx);
-    }
-  }
-  const position = fresh[fresh.length - 1]!.position;
-  const notice: ChangeNotice | null =
-    target === 'live'
-      ? { projection: p.name, position: positionToString(position), changed, syncType: p.syncType }
-      : null;
-  await advanceCheckpoint(
+  const list: readonly Projection[] = Array.isArray(ps) ? ps : [ps as Projection];
+  const cps = await lockCheckpoints(
     tx,
-    cp,
-    position,
-    notice && { channel: CHANGES_CHANNEL, payload: JSON.stringify(notice) },
+    list.map((p) => p.name),
+    target,
   );
-  return { changed, position };
+  const moves: CheckpointMove[] = [];
+  for (const p of list) {
+    const cp = cps.get(p.name);
+    if (!cp) throw new Error(`Projection ${p.name} has no ${target} checkpoint`);
+    const fresh = events.filter((e) => comparePositions(e.position, cp.position) > 0);
+    if (fresh.length === 0) continue;
+    const ctx = { tx, schema: cp.schema };
+    const changed = isolate ? await applyIsolated(tx, p, target, fresh, ctx) : await p.apply(fresh, ctx);
+    const to = fresh[fresh.length - 1]!.position;
+    const notice: ChangeNotice | null =
+      target === 'live'
+        ? { projection: p.name, position: positionToString(to), changed, syncType: p.syncType }
+        : null;
+    moves.push({ from: cp, to, notice: notice && JSON.stringify(notice) });
+  }
+  await advanceCheckpoints(tx, moves, CHANGES_CHANNEL);
+}
+
+async function applyIsolated(
+  tx: AnyTx,
+  p: Projection,
+  target: Target,
+  events: StoredEvent[],
+  ctx: { tx: AnyTx; schema: string },
+) {
+  await sql`SAVEPOINT batch`.execute(tx);
+  try {
+    const changed = await p.apply(events, ctx);
+    await sql`RELEASE SAVEPOINT batch`.execute(tx);
+    return changed;
+  } catch {
+    await sql`ROLLBACK TO SAVEPOINT batch`.execute(tx);
+    return applyOneByOne(tx, p, target, events, ctx);
+  }
 }
 
 async function applyOneByOne(
@@ -98,9 +115,7 @@ export async function applyGroup(
   events: StoredEvent[],
 ) {
   const run = (isolate: boolean) =>
-    (db as Kysely<unknown>).transaction().execute(async (tx) => {
-      for (const p of ps) await applyInTx(tx, p, target, events, { isolate });
-    });
+    (db as Kysely<unknown>).transaction().execute((tx) => applyInTx(tx, ps, target, events, { isolate }));
   try {
     await run(false);
   } catch {

@@ -77,28 +77,48 @@ export async function readAllCheckpoints(db: AnyDb): Promise<Checkpoint[]> {
   return rows.map(fromRow);
 }
 
+/** The checkpoints of several projections of one target, locked for the caller's transaction. */
+export async function lockCheckpoints(db: AnyDb, names: readonly string[], target: Target) {
+  const { rows } = await sql<CheckpointRow>`
+    SELECT name, target, schema_name, version, position_commit::text, position_prepare::text
+    FROM projection_checkpoints WHERE name = ANY(${names}) AND target = ${target}
+    ORDER BY name FOR UPDATE`.execute(db);
+  return new Map(rows.map((r) => [r.name, fromRow(r)]));
+}
+
+export interface CheckpointMove {
+  from: Checkpoint;
+  to: Position;
+  /** Sent on `channel` when the transaction commits. */
+  notice: string | null;
+}
+
 /**
- * Compare-and-set: only moves from the position the caller read, so two writers cannot both advance it.
- * The change notice (delivered when the transaction commits) goes out in the same round trip.
+ * Compare-and-set of several checkpoints in one statement: each only moves from the position the caller
+ * read, so two writers cannot both advance it. Change notices go out in the same round trip.
  */
-export async function advanceCheckpoint(
-  db: AnyDb,
-  cp: Checkpoint,
-  to: Position,
-  notify: { channel: string; payload: string } | null = null,
-): Promise<void> {
+export async function advanceCheckpoints(db: AnyDb, moves: readonly CheckpointMove[], channel: string) {
+  if (moves.length === 0) return;
+  const values = moves.map((m) => ({
+    name: m.from.name,
+    target: m.from.target,
+    oc: m.from.position.commit.toString(),
+    op: m.from.position.prepare.toString(),
+    nc: m.to.commit.toString(),
+    np: m.to.prepare.toString(),
+    notice: m.notice,
+  }));
   const { rows } = await sql`
-    WITH moved AS (
-      UPDATE projection_checkpoints SET position_commit = ${to.commit.toString()},
-        position_prepare = ${to.prepare.toString()}, updated_at = now()
-      WHERE name = ${cp.name} AND target = ${cp.target}
-        AND position_commit = ${cp.position.commit.toString()} AND position_prepare = ${cp.position.prepare.toString()}
-      RETURNING 1
+    WITH v AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+        AS x(name text, target text, oc numeric, op numeric, nc numeric, np numeric, notice text)
+    ), moved AS (
+      UPDATE projection_checkpoints c SET position_commit = v.nc, position_prepare = v.np, updated_at = now()
+      FROM v WHERE c.name = v.name AND c.target = v.target AND c.position_commit = v.oc AND c.position_prepare = v.op
+      RETURNING v.notice
     )
-    SELECT 1 ${notify ? sql`, pg_notify(${notify.channel}, ${notify.payload})` : sql``} FROM moved`.execute(
-    db,
-  );
-  if (rows.length !== 1) throw new Error(`Checkpoint of ${cp.name}/${cp.target} moved under us`);
+    SELECT CASE WHEN notice IS NOT NULL THEN pg_notify(${channel}, notice) END FROM moved`.execute(db);
+  if (rows.length !== moves.length) throw new Error('A projection checkpoint moved under us');
 }
 
 export async function createCheckpoint(
