@@ -51,6 +51,18 @@ export async function startTestApp(options: { workers?: boolean; env?: Record<st
     const json = res.body ? safeJson(res.body) : null;
     return { status: res.statusCode, body: json, headers: res.headers };
   };
+  let created = 0;
+  /** Creates an account through the API as the first admin; answers its id, e-mail and temporary password. */
+  const createUser = async (
+    input: { email?: string; firstName?: string; lastName?: string; role?: string } = {},
+  ) => {
+    created++;
+    const email = input.email ?? `person-${created}@example.com`;
+    const body = { firstName: `Person${created}`, lastName: 'Test', role: 'user', ...input, email };
+    const res = await call('POST', '/api/auth/create-user', body, adminToken);
+    if (res.status !== 201) throw new Error(`create-user failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return { id: res.body.user.id as number, email, temporaryPassword: res.body.temporaryPassword as string };
+  };
   const login = async (email: string, password: string) => {
     const res = await call('POST', '/api/auth/login', { email, password });
     if (res.status !== 200)
@@ -58,6 +70,7 @@ export async function startTestApp(options: { workers?: boolean; env?: Record<st
     return res.body.token as string;
   };
 
+  const adminToken = await login(ADMIN.email, ADMIN.password);
   return {
     app,
     deps,
@@ -66,7 +79,8 @@ export async function startTestApp(options: { workers?: boolean; env?: Record<st
     database,
     call,
     login,
-    adminToken: await login(ADMIN.email, ADMIN.password),
+    createUser,
+    adminToken,
     async close() {
       await app.close();
       await workers?.stop();

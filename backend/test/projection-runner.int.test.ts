@@ -16,6 +16,7 @@ import { toNewEvents } from '../src/platform/command.ts';
 import { createKysely } from '../src/platform/db.ts';
 import { migrate } from '../src/platform/migrations.ts';
 import { createTestDatabase } from './db.ts';
+import { eventually } from './eventually.ts';
 
 const actor = { id: 1, role: 'admin' as const, correlationId: randomUUID(), clientIp: null };
 const silent = { info: () => undefined, error: () => undefined };
@@ -48,14 +49,7 @@ describe('projection runner', () => {
         role: string;
       }>`SELECT id, first_name, role FROM rm.users ORDER BY id`.execute(db)
     ).rows;
-  const until = async (check: () => Promise<boolean>, ms = 5000) => {
-    const started = Date.now();
-    // The daemon creates its tables shortly after start: a missing table counts as "not yet".
-    while (!(await check().catch(() => false))) {
-      if (Date.now() - started > ms) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
+  const until = (check: () => Promise<boolean>) => eventually('the read model', check);
 
   beforeAll(async () => {
     database = await createTestDatabase();

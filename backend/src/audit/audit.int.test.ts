@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestApp, type TestApp } from '../../test/app.ts';
+import { eventually } from '../../test/eventually.ts';
 
 interface AuditEntry {
   eventId: string;
@@ -24,13 +25,12 @@ describe('audit trail (GET /api/audit)', () => {
     return res.body;
   };
   /** Sign-ins are recorded without waiting for the read models, so a read right after one may poll. */
+  /** The stream's entries once `done` holds (or as they are when it never does, for the assertion to show). */
   const auditUntil = async (stream: string, done: (entries: AuditEntry[]) => boolean) => {
-    const deadline = Date.now() + 5000;
-    for (;;) {
-      const entries = await audit(stream);
-      if (done(entries) || Date.now() > deadline) return entries;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await eventually(`audit of ${stream}`, async () => done(await audit(stream)), 5000).catch(
+      () => undefined,
+    );
+    return audit(stream);
   };
 
   beforeAll(async () => {

@@ -9,24 +9,20 @@ describe('auth API', () => {
   /** A fresh account with role 'user' and a known, non-temporary password. */
   async function newUser(password = 'first-pass-1') {
     seq++;
-    const email = `auth-user-${seq}@example.com`;
-    const created = await t.call(
-      'POST',
-      '/api/auth/create-user',
-      { email, firstName: `Auth${seq}`, lastName: 'Tester', role: 'user' },
-      t.adminToken,
-    );
-    expect(created.status).toBe(201);
-    const temp = created.body.temporaryPassword as string;
-    const token = await t.login(email, temp);
+    const created = await t.createUser({
+      email: `auth-user-${seq}@example.com`,
+      firstName: `Auth${seq}`,
+      lastName: 'Tester',
+    });
+    const token = await t.login(created.email, created.temporaryPassword);
     const changed = await t.call(
       'POST',
       '/api/auth/change-password',
-      { currentPassword: temp, newPassword: password },
+      { currentPassword: created.temporaryPassword, newPassword: password },
       token,
     );
     expect(changed.status).toBe(200);
-    return { id: created.body.user.id as number, email, password, token };
+    return { id: created.id, email: created.email, password, token };
   }
 
   const loginStatus = async (email: string, password: string) =>

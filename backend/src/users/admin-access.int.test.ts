@@ -74,15 +74,8 @@ describe('admin endpoints', () => {
   };
   const create = async (role = 'user') => {
     seq++;
-    const email = `member-${seq}@example.com`;
-    const res = await t.call(
-      'POST',
-      '/api/auth/create-user',
-      { email, firstName: `Member${seq}`, lastName: 'Test', role },
-      t.adminToken,
-    );
-    expect(res.status).toBe(201);
-    return { id: res.body.user.id as number, email, password: res.body.temporaryPassword as string };
+    const u = await t.createUser({ email: `member-${seq}@example.com`, firstName: `Member${seq}`, role });
+    return { id: u.id, email: u.email, password: u.temporaryPassword };
   };
   const setRole = (id: number, role: string) =>
     t.call('PUT', `/api/users/${id}/role`, { role }, t.adminToken);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../backend/test/app.ts';
+import { eventually } from '../../../backend/test/eventually.ts';
 
 interface AuditEntry {
   type: string;
@@ -11,19 +12,8 @@ interface AuditEntry {
   changes: Record<string, unknown>;
 }
 
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | null | undefined | false>,
-  ms = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = <T>(what: string, probe: () => Promise<T | null | undefined | false>) =>
+  eventually(what, probe, 20_000);
 
 describe('temporary password mail (workers running)', () => {
   let t: TestApp;
