@@ -86,11 +86,6 @@ export class ProjectionWatcher extends EventEmitter<{ change: [ChangeNotice] }> 
     });
   }
 
-  /** Each live projection's last known position. */
-  snapshot() {
-    return new Map(this.positions);
-  }
-
   async close() {
     this.closed = true;
     if (this.poll) clearInterval(this.poll);

@@ -6,5 +6,3 @@ export const ZDomainEvent = z.discriminatedUnion('type', [...userEventSchemas]);
 export type TDomainEvent = z.infer<typeof ZDomainEvent>;
 export type TEventType = TDomainEvent['type'];
 export type TEventOf<T extends TEventType> = Extract<TDomainEvent, { type: T }>;
-
-export const eventTypes: readonly TEventType[] = ZDomainEvent.options.map((o) => o.shape.type.value);

@@ -1,4 +1,4 @@
-import { comparePositions, START } from '@app/contracts/events/envelope';
+import { comparePositions, type Position, START } from '@app/contracts/events/envelope';
 import { type Kysely, sql } from 'kysely';
 import { CHANGES_CHANNEL, type ChangeNotice, catchUp } from './apply.ts';
 import { createCheckpoint, lockKey, readCheckpoint, schemaFor, type Target } from './checkpoints.ts';
@@ -41,16 +41,9 @@ async function build(db: AnyDb, source: EventSource, p: Projection, target: Excl
   await catchUp(db, source, p, target, { batchSize: 5000 });
 }
 
-/** Brings a target up to `until` inside the caller's transaction (used under the live batch lock). */
-async function catchUpInTx(
-  tx: AnyTx,
-  source: EventSource,
-  p: Projection,
-  target: Target,
-  until: Parameters<typeof catchUp>[4],
-) {
-  await catchUp(tx, source, p, target, { ...until, inTx: tx });
-}
+/** Brings a target up to `until` inside the caller's transaction (used while the live checkpoint is locked). */
+const catchUpInTx = (tx: AnyTx, source: EventSource, p: Projection, target: Target, until: Position) =>
+  catchUp(tx, source, p, target, { until, inTx: tx });
 
 /** Rebuilds into fresh tables, then swaps them in atomically: readers never see a half-built view. */
 export async function rebuild(db: AnyDb, source: EventSource, p: Projection) {
@@ -66,7 +59,7 @@ export async function rebuild(db: AnyDb, source: EventSource, p: Projection) {
         const built = (await readCheckpoint(tx, p.name, 'build', true))!;
         // The live view may have moved past the build meanwhile: finish those events into the new tables.
         if (live && comparePositions(live.position, built.position) > 0) {
-          await catchUpInTx(tx, source, p, 'build', { until: live.position });
+          await catchUpInTx(tx, source, p, 'build', live.position);
         }
         const finalCp = (await readCheckpoint(tx, p.name, 'build'))!;
         const scratch = schemaFor(p.name, 'build');
@@ -122,8 +115,8 @@ export async function replayCheck(db: AnyDb, source: EventSource, p: Projection)
           if (!live) throw new Error(`Projection ${p.name} has no live tables yet`);
           const check = (await readCheckpoint(tx, p.name, 'check', true))!;
           const order = comparePositions(live.position, check.position);
-          if (order > 0) await catchUpInTx(tx, source, p, 'check', { until: live.position });
-          if (order < 0) await catchUpInTx(tx, source, p, 'live', { until: check.position });
+          if (order > 0) await catchUpInTx(tx, source, p, 'check', live.position);
+          if (order < 0) await catchUpInTx(tx, source, p, 'live', check.position);
           const diffs: TableDiff[] = [];
           for (const t of p.tables) {
             const { rows } = await sql<{ only_live: number; only_rebuilt: number }>`
