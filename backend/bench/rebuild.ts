@@ -15,7 +15,7 @@ export async function rebuildRate(total = 100_000) {
     const store = new PostgresEventStore(database.pool);
     await seedUserEvents(store, total);
     const started = performance.now();
-    for (const p of projections) await rebuild(db as never, store, p);
+    await rebuild(db as never, store, projections);
     const seconds = (performance.now() - started) / 1000;
     await store.close();
     return { events: total, projections: projections.length, seconds, eventsPerSecond: total / seconds };

@@ -41,11 +41,10 @@ async function main(args: string[]): Promise<number> {
           );
           return 2;
         }
-        for (const p of targets) {
-          const started = Date.now();
-          await rebuild(infra.db, infra.store, p);
-          console.log(`rebuilt ${p.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-        }
+        const started = Date.now();
+        await rebuild(infra.db, infra.store, targets);
+        const names = targets.map((p) => p.name).join(', ');
+        console.log(`rebuilt ${names} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
         return 0;
       }
       case 'replay-check': {

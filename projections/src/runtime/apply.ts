@@ -126,26 +126,34 @@ export async function applyGroup(
 export const applyBatch = (db: AnyDb, p: Projection, target: Target, events: StoredEvent[]) =>
   applyGroup(db, [p], target, events);
 
-/** Reads and applies events after the target's checkpoint up to `until` (inclusive) or the head. */
+/**
+ * Reads and applies events after the projections' checkpoints (from the oldest of them) up to `until`
+ * (inclusive) or the head, in batches; each projection skips what its own checkpoint has passed.
+ */
 export async function catchUp(
   db: AnyDb,
   source: { readAll(after: Position, limit: number): Promise<StoredEvent[]> },
-  p: Projection,
+  ps: Projection | readonly Projection[],
   target: Target,
   options: { until?: Position; batchSize?: number; inTx?: AnyTx } = {},
 ) {
+  const list: readonly Projection[] = Array.isArray(ps) ? ps : [ps as Projection];
   const batchSize = options.batchSize ?? 1000;
-  const cp = await readCheckpoint(options.inTx ?? db, p.name, target);
-  if (!cp) throw new Error(`Projection ${p.name} has no ${target} checkpoint`);
-  let cursor = cp.position;
+  let cursor: Position | null = null;
+  for (const p of list) {
+    const cp = await readCheckpoint(options.inTx ?? db, p.name, target);
+    if (!cp) throw new Error(`Projection ${p.name} has no ${target} checkpoint`);
+    if (!cursor || comparePositions(cp.position, cursor) < 0) cursor = cp.position;
+  }
+  if (!cursor) return 0;
   let applied = 0;
   for (;;) {
     let events = await source.readAll(cursor, batchSize);
     const { until } = options;
     if (until) events = events.filter((e) => comparePositions(e.position, until) <= 0);
     if (events.length === 0) return applied;
-    if (options.inTx) await applyInTx(options.inTx, p, target, events, { isolate: true });
-    else await applyBatch(db, p, target, events);
+    if (options.inTx) await applyInTx(options.inTx, list, target, events, { isolate: true });
+    else await applyGroup(db, list, target, events);
     applied += events.length;
     cursor = events[events.length - 1]!.position;
   }

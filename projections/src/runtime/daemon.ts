@@ -59,19 +59,20 @@ export class ProjectionDaemon {
   }
 
   private async ownAndRun() {
+    const stale: Projection[] = [];
+    for (const p of this.projections) {
+      const live = await readCheckpoint(this.db, p.name, 'live');
+      if (!live || live.version !== p.version) stale.push(p);
+    }
+    if (stale.length > 0) {
+      this.log.info({ projections: stale.map((p) => p.name) }, 'rebuilding projections');
+      await rebuild(this.db, this.source, stale);
+    }
+    if (this.stopped) return;
     let from: Position | null = null;
     for (const p of this.projections) {
-      let live = await readCheckpoint(this.db, p.name, 'live');
-      if (!live || live.version !== p.version) {
-        this.log.info(
-          { projection: p.name, from: live?.version ?? null, to: p.version },
-          'rebuilding projection',
-        );
-        await rebuild(this.db, this.source, p);
-        live = (await readCheckpoint(this.db, p.name, 'live'))!;
-      }
+      const live = (await readCheckpoint(this.db, p.name, 'live'))!;
       if (!from || comparePositions(live.position, from) < 0) from = live.position;
-      if (this.stopped) return;
     }
     let failure: unknown = null;
     let wake: () => void = () => undefined;

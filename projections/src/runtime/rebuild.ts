@@ -20,13 +20,20 @@ async function withSessionLock<T>(db: AnyDb, key: string, busy: string, fn: () =
 }
 
 /**
- * Builds a projection's tables from the start of the log into its scratch schema. A build interrupted
- * (even by SIGKILL) resumes from its own checkpoint, which commits with its rows.
+ * Builds projections' tables from the start of the log into their scratch schemas, in one pass over the
+ * log. A build interrupted (even by SIGKILL) resumes from its own checkpoints, which commit with its rows;
+ * a build left by another code version starts over.
  */
-async function build(db: AnyDb, source: EventSource, p: Projection, target: Exclude<Target, 'live'>) {
-  const schema = schemaFor(p.name, target);
-  const existing = await readCheckpoint(db, p.name, target);
-  if (!existing || existing.version !== p.version) {
+async function build(
+  db: AnyDb,
+  source: EventSource,
+  ps: readonly Projection[],
+  target: Exclude<Target, 'live'>,
+) {
+  for (const p of ps) {
+    const schema = schemaFor(p.name, target);
+    const existing = await readCheckpoint(db, p.name, target);
+    if (existing && existing.version === p.version) continue;
     await (db as Kysely<unknown>).transaction().execute(async (tx) => {
       await sql
         .raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}; ${p.ddl(schema)}`)
@@ -37,22 +44,35 @@ async function build(db: AnyDb, source: EventSource, p: Projection, target: Excl
       await createCheckpoint(tx, p.name, target, p.version, START);
     });
   }
-  // Large batches: a rebuild is throughput work, and each batch is one transaction with its checkpoint.
-  await catchUp(db, source, p, target, { batchSize: 5000 });
+  // Large batches: a rebuild is throughput work, and each batch is one transaction with its checkpoints.
+  await catchUp(db, source, ps, target, { batchSize: 5000 });
+}
+
+/** Holds the session locks of several projections for `fn`. */
+async function withBuildLocks<T>(db: AnyDb, ps: readonly Projection[], fn: () => Promise<T>): Promise<T> {
+  const [first, ...rest] = ps;
+  if (!first) return fn();
+  return withSessionLock(
+    db,
+    lockKey('build', first.name),
+    `A rebuild of ${first.name} is already running`,
+    () => withBuildLocks(db, rest, fn),
+  );
 }
 
 /** Brings a target up to `until` inside the caller's transaction (used while the live checkpoint is locked). */
 const catchUpInTx = (tx: AnyTx, source: EventSource, p: Projection, target: Target, until: Position) =>
   catchUp(tx, source, p, target, { until, inTx: tx });
 
-/** Rebuilds into fresh tables, then swaps them in atomically: readers never see a half-built view. */
-export async function rebuild(db: AnyDb, source: EventSource, p: Projection) {
-  await withSessionLock(
-    db,
-    lockKey('build', p.name),
-    `A rebuild of ${p.name} is already running`,
-    async () => {
-      await build(db, source, p, 'build');
+/**
+ * Rebuilds projections into fresh tables (one pass over the log for all of them), then swaps each in
+ * atomically: readers never see a half-built view.
+ */
+export async function rebuild(db: AnyDb, source: EventSource, ps: Projection | readonly Projection[]) {
+  const list: readonly Projection[] = Array.isArray(ps) ? ps : [ps as Projection];
+  await withBuildLocks(db, list, async () => {
+    await build(db, source, list, 'build');
+    for (const p of list) {
       await (db as Kysely<unknown>).transaction().execute(async (tx) => {
         // Locking the live checkpoint row holds the live runner's next batch until the swap commits.
         const live = await readCheckpoint(tx, p.name, 'live', true);
@@ -84,8 +104,8 @@ export async function rebuild(db: AnyDb, source: EventSource, p: Projection) {
         };
         await sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(notice)})`.execute(tx);
       });
-    },
-  );
+    }
+  });
 }
 
 export interface TableDiff {
@@ -107,7 +127,7 @@ export async function replayCheck(db: AnyDb, source: EventSource, p: Projection)
       await (db as Kysely<unknown>).transaction().execute(async (tx) => {
         await sql`DELETE FROM projection_checkpoints WHERE name = ${p.name} AND target = 'check'`.execute(tx);
       });
-      await build(db, source, p, 'check');
+      await build(db, source, [p], 'check');
       const scratch = schemaFor(p.name, 'check');
       try {
         return await (db as Kysely<unknown>).transaction().execute(async (tx) => {
