@@ -11,7 +11,8 @@ COPY projections/package.json projections/
 COPY workers/package.json workers/
 COPY frontend/package.json frontend/
 # Dev dependencies included: the processes run TypeScript through tsx, and the web build needs its tooling.
-RUN npm ci --no-audit --no-fund
+# `npm install`, not `npm ci`: the lock file is written without other platforms' optional binaries (see .ci/run).
+RUN npm install --no-audit --no-fund
 
 COPY . .
 RUN npm run build:web
