@@ -1,8 +1,9 @@
 import { auditProjection } from './audit/projection.ts';
+import { consultationsProjection } from './consultations/projection.ts';
 import type { Projection } from './runtime/types.ts';
 import { usersProjection } from './users/projection.ts';
 
 /** Every read model the runner keeps. A new slice adds its projections here. */
-export const projections: readonly Projection[] = [usersProjection, auditProjection];
+export const projections: readonly Projection[] = [usersProjection, auditProjection, consultationsProjection];
 
 export const findProjection = (name: string) => projections.find((p) => p.name === name);

@@ -18,20 +18,29 @@ export function jobDispatcher(queues: Queues): Projection {
     async apply(events) {
       let enqueued = 0;
       for (const stored of events) {
-        const event = stored as unknown as TDomainEvent;
-        if (event.type === 'TemporaryPasswordIssued') {
-          const def = jobs.temporaryPasswordMail;
-          await queues.mail.add(
-            def.id,
-            def.payload.parse({ userId: event.data.userId, eventId: stored.id }),
-            {
-              jobId: jobIdFor(def.id, stored.id),
-            },
-          );
-          enqueued++;
-        }
+        const job = jobFor(stored.type, stored.data as never, stored.id);
+        if (!job) continue;
+        await queues.mail.add(job.name, job.payload, { jobId: jobIdFor(job.name, stored.id) });
+        enqueued++;
       }
       return enqueued;
     },
   };
+}
+
+/** Which job an event starts, if any. */
+function jobFor(type: string, data: never, eventId: string) {
+  const event = { type, data } as TDomainEvent;
+  switch (event.type) {
+    case 'TemporaryPasswordIssued': {
+      const def = jobs.temporaryPasswordMail;
+      return { name: def.id, payload: def.payload.parse({ userId: event.data.userId, eventId }) };
+    }
+    case 'ConsultationRequested': {
+      const def = jobs.consultationRequestedMail;
+      return { name: def.id, payload: def.payload.parse({ consultationId: event.data.consultationId }) };
+    }
+    default:
+      return null;
+  }
 }

@@ -1,5 +1,9 @@
 import { type Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import {
+  type ConsultationMailDeps,
+  sendConsultationRequestedMail,
+} from './jobs/consultation-requested-mail.ts';
 import { jobs } from './jobs/definitions.ts';
 import { sendTemporaryPasswordMail, type TemporaryPasswordMailDeps } from './jobs/temporary-password-mail.ts';
 
@@ -11,7 +15,7 @@ const defaultJobOptions = {
   removeOnFail: { age: 30 * 24 * 3600 },
 };
 
-export type WorkerDeps = TemporaryPasswordMailDeps;
+export type WorkerDeps = TemporaryPasswordMailDeps & ConsultationMailDeps;
 
 export function createQueues(connection: Redis, prefix = 'ng') {
   const mail = new Queue(jobs.temporaryPasswordMail.queue, { connection, prefix, defaultJobOptions });
@@ -27,6 +31,8 @@ export function startWorkers(connection: Redis, deps: WorkerDeps, prefix = 'ng')
       switch (job.name) {
         case jobs.temporaryPasswordMail.id:
           return sendTemporaryPasswordMail(deps, jobs.temporaryPasswordMail.payload.parse(job.data));
+        case jobs.consultationRequestedMail.id:
+          return sendConsultationRequestedMail(deps, jobs.consultationRequestedMail.payload.parse(job.data));
         default:
           throw new Error(`Unknown job ${job.name}`);
       }

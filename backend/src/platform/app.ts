@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { auditRoutes } from '../audit/routes.ts';
 import { authRoutes } from '../auth/routes.ts';
+import { consultationRoutes } from '../consultations/routes.ts';
 import { ConcurrencyError } from '../eventstore/port.ts';
 import { healthRoutes } from '../health/routes.ts';
 import { liveHub } from '../live/hub.ts';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(authRoutes(deps));
   await app.register(userRoutes(deps));
   await app.register(auditRoutes(deps));
+  await app.register(consultationRoutes(deps));
   await app.register(async (scope) => liveHub(scope, deps));
   return app;
 }

@@ -21,7 +21,7 @@ export const systemActor = (correlationId = randomUUID(), causationId: string | 
   clientIp: null,
 });
 
-export function toNewEvents(events: TDomainEvent[], actor: Actor, now = new Date()): NewEvent[] {
+export function toNewEvents(events: readonly TDomainEvent[], actor: Actor, now = new Date()): NewEvent[] {
   const metadata: TEventMetadata = {
     actorId: actor.id,
     actorRole: actor.role,
@@ -33,9 +33,10 @@ export function toNewEvents(events: TDomainEvent[], actor: Actor, now = new Date
   return events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata }));
 }
 
-export interface Decider<S> {
+/** An aggregate's state from its own events; a stream holds only its aggregate's event types. */
+export interface Decider<S, E extends TDomainEvent = TDomainEvent> {
   initial: S;
-  evolve(state: S, event: TDomainEvent): S;
+  evolve(state: S, event: E): S;
 }
 
 /** Loads an aggregate: its state folded from its events and the revision to append at. */
@@ -58,12 +59,12 @@ export interface CommandOutcome {
  * The command path: load the stream, decide with a pure function, append with the revision we read
  * (a concurrent change raises ConcurrencyError → 409), then wait until the read models show it.
  */
-export async function runCommand<S>(
+export async function runCommand<S, E extends TDomainEvent>(
   deps: { store: EventStore; waitForProjections: (r: AppendResult) => Promise<void> },
   stream: string,
-  decider: Decider<S>,
+  decider: Decider<S, E>,
   actor: Actor,
-  decide: (state: S) => TDomainEvent[],
+  decide: (state: S) => E[],
   options: { beforeAppend?: (events: NewEvent[]) => Promise<void> } = {},
 ): Promise<CommandOutcome> {
   const { state, revision } = await load(deps.store, stream, decider);

@@ -2,6 +2,9 @@ import type { Database } from '@app/projections/schema/database';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 
+// A calendar date stays the string it is ('2026-12-01'); turning it into a Date at local midnight shifts days.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+
 /** Creates the database named in the URL when it is missing (trust auth on the default `postgres` db). */
 export async function ensureDatabase(url: string): Promise<void> {
   const target = new URL(url);

@@ -39,6 +39,7 @@ const migrations: Record<string, Migration> = {
       secret text NOT NULL,
       created_at timestamptz NOT NULL DEFAULT now()
     );`),
+  '0004_consultation_ids': raw('CREATE SEQUENCE IF NOT EXISTS consultation_ids;'),
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

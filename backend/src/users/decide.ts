@@ -1,5 +1,5 @@
 import type { TRole } from '@app/contracts/api/users';
-import type { TDomainEvent } from '@app/contracts/events/domain';
+import type { TUserEvent } from '@app/contracts/events/users';
 import { conflict, invalid, notFound } from '../platform/errors.ts';
 
 export const userStream = (id: number) => `user-${id}`;
@@ -11,7 +11,7 @@ export type UserState =
 
 export const initialUserState: UserState = { status: 'none' };
 
-export function evolveUser(state: UserState, event: TDomainEvent): UserState {
+export function evolveUser(state: UserState, event: TUserEvent): UserState {
   switch (event.type) {
     case 'UserCreated':
       return { status: 'active', id: event.data.userId, email: event.data.email, role: event.data.role };
@@ -59,12 +59,12 @@ function active(state: UserState) {
 }
 
 /** Pure: the events a command produces from the user's current state, or a domain error. */
-export function decideUser(state: UserState, command: UserCommand): TDomainEvent[] {
+export function decideUser(state: UserState, command: UserCommand): TUserEvent[] {
   switch (command.type) {
     case 'CreateUser': {
       if (state.status !== 'none') throw conflict('This user already exists.');
       const { userId, email, firstName, lastName, role, temporaryPassword } = command;
-      const created: TDomainEvent = {
+      const created: TUserEvent = {
         type: 'UserCreated',
         data: { userId, email, firstName, lastName, role, mustChangePassword: temporaryPassword },
       };

@@ -1,10 +1,10 @@
-import type { TDomainEvent } from '@app/contracts/events/domain';
+import type { TUserEvent } from '@app/contracts/events/users';
 import { describe, expect, it } from 'vitest';
 import type { DomainError } from '../platform/errors.ts';
 import { decideUser, evolveUser, initialUserState, type UserCommand } from './decide.ts';
 
-const given = (events: TDomainEvent[]) => events.reduce(evolveUser, initialUserState);
-const created: TDomainEvent = {
+const given = (events: TUserEvent[]) => events.reduce(evolveUser, initialUserState);
+const created: TUserEvent = {
   type: 'UserCreated',
   data: {
     userId: 5,
@@ -15,7 +15,7 @@ const created: TDomainEvent = {
     mustChangePassword: true,
   },
 };
-const when = (events: TDomainEvent[], command: UserCommand) => decideUser(given(events), command);
+const when = (events: TUserEvent[], command: UserCommand) => decideUser(given(events), command);
 const errorOf = (fn: () => unknown) => {
   try {
     fn();
@@ -90,7 +90,7 @@ describe('user decisions', () => {
   });
 
   it('does not let an admin remove their own admin role', () => {
-    const promoted: TDomainEvent = {
+    const promoted: TUserEvent = {
       type: 'UserRoleChanged',
       data: { userId: 5, from: 'user', to: 'admin' },
     };

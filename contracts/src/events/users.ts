@@ -52,3 +52,5 @@ export const userEventSchemas = [
   ZUserLoggedOut,
   ZUserDeleted,
 ] as const;
+
+export type TUserEvent = z.infer<(typeof userEventSchemas)[number]>;

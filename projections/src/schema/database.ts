@@ -1,4 +1,5 @@
 import type { AuditActorsTable, AuditLogTable } from '../audit/table.ts';
+import type { ConsultationsTable } from '../consultations/table.ts';
 import type { UsersTable } from '../users/table.ts';
 
 /** Read models, in the `rm` schema. Query them with `db.withSchema('rm')`. */
@@ -6,6 +7,7 @@ export interface Database {
   users: UsersTable;
   audit_log: AuditLogTable;
   audit_actors: AuditActorsTable;
+  consultations: ConsultationsTable;
 }
 
 export const READ_MODEL_SCHEMA = 'rm';

@@ -1,5 +1,5 @@
-import type { TDomainEvent } from '@app/contracts/events/domain';
 import type { StoredEvent } from '@app/contracts/events/envelope';
+import type { TUserEvent } from '@app/contracts/events/users';
 import { documentProjection } from '../runtime/document-projection.ts';
 import type { UsersTable } from './table.ts';
 
@@ -28,7 +28,7 @@ export const usersProjection = documentProjection<Row>({
     CREATE INDEX ON ${s}.users (role);`,
   idOf: (e) => (e.data as { userId?: number }).userId ?? null,
   evolve(row, stored) {
-    const event = stored as unknown as TDomainEvent;
+    const event = stored as unknown as TUserEvent;
     const at = stored.metadata.occurredAt;
     switch (event.type) {
       case 'UserCreated':
@@ -52,7 +52,7 @@ export const usersProjection = documentProjection<Row>({
   },
 });
 
-function evolveExisting(row: Row, event: TDomainEvent, stored: StoredEvent): Row | undefined {
+function evolveExisting(row: Row, event: TUserEvent, stored: StoredEvent): Row | undefined {
   const at = stored.metadata.occurredAt;
   switch (event.type) {
     case 'UserRoleChanged':

@@ -1,0 +1,120 @@
+import type { TConsultationPatchBody, TConsultationRequestBody } from '@app/contracts/api/consultations';
+import { BUSINESS_TIME_ZONE } from '@app/contracts/api/consultations';
+import type { TConsultationEvent } from '@app/contracts/events/consultations';
+import { conflict, invalid, notFound } from '../platform/errors.ts';
+
+export const consultationStream = (id: number) => `consultation-${id}`;
+
+type Status = 'pending' | 'contacted' | 'scheduled' | 'completed' | 'cancelled';
+
+export type ConsultationState =
+  | { exists: false }
+  | {
+      exists: true;
+      id: number;
+      status: Status;
+      notes: string;
+      archived: boolean;
+      contactedAt: string | null;
+    };
+
+export const consultationDecider = {
+  initial: { exists: false } as ConsultationState,
+  evolve(state: ConsultationState, event: TConsultationEvent): ConsultationState {
+    if (event.type === 'ConsultationRequested') {
+      return {
+        exists: true,
+        id: event.data.consultationId,
+        status: 'pending',
+        notes: '',
+        archived: false,
+        contactedAt: null,
+      };
+    }
+    if (!state.exists) return state;
+    switch (event.type) {
+      case 'ConsultationStatusChanged':
+        return { ...state, status: event.data.to };
+      case 'ConsultationNotesUpdated':
+        return { ...state, notes: event.data.notes };
+      case 'ConsultationContactedAtSet':
+        return { ...state, contactedAt: event.data.contactedAt };
+      case 'ConsultationArchived':
+        return { ...state, archived: true };
+      case 'ConsultationRestored':
+        return { ...state, archived: false };
+      default: {
+        const unhandled: never = event;
+        return unhandled;
+      }
+    }
+  },
+};
+
+/** Today's date (YYYY-MM-DD) where the business is. */
+export function businessToday(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'short' }).format(now);
+}
+
+export function requestConsultation(
+  state: ConsultationState,
+  command: { consultationId: number; body: TConsultationRequestBody; now: Date },
+): TConsultationEvent[] {
+  if (state.exists) throw conflict('This consultation request already exists.');
+  const { body } = command;
+  if (body.preferredDate < businessToday(command.now))
+    throw invalid('Preferred date cannot be in the past.', 'date_in_past');
+  return [
+    {
+      type: 'ConsultationRequested',
+      data: {
+        consultationId: command.consultationId,
+        name: body.name,
+        email: body.email,
+        phone: body.phone,
+        preferredDate: body.preferredDate,
+        preferredTime: body.preferredTime,
+        serviceType: body.serviceType,
+        propertyType: body.propertyType,
+        description: body.description,
+      },
+    },
+  ];
+}
+
+/**
+ * An admin's change to a request. Setting the status to contacted also archives the request (it moves to
+ * Previous Requests) and stamps contactedAt when none is set, unless the same change says otherwise.
+ */
+export function updateConsultation(
+  state: ConsultationState,
+  command: { patch: TConsultationPatchBody; now: Date },
+): TConsultationEvent[] {
+  if (!state.exists) throw notFound('Consultation request not found');
+  const { patch } = command;
+  const consultationId = state.id;
+  const events: TConsultationEvent[] = [];
+  if (patch.status && patch.status !== state.status) {
+    events.push({
+      type: 'ConsultationStatusChanged',
+      data: { consultationId, from: state.status, to: patch.status },
+    });
+  }
+  if (patch.notes !== undefined && patch.notes !== state.notes) {
+    events.push({ type: 'ConsultationNotesUpdated', data: { consultationId, notes: patch.notes } });
+  }
+  const becameContacted = patch.status === 'contacted' && state.status !== 'contacted';
+  let contactedAt = patch.contactedAt === undefined ? state.contactedAt : patch.contactedAt;
+  if (becameContacted && !contactedAt) contactedAt = command.now.toISOString();
+  if (contactedAt !== state.contactedAt) {
+    events.push({ type: 'ConsultationContactedAtSet', data: { consultationId, contactedAt } });
+  }
+  const archived = patch.archived ?? (becameContacted ? true : state.archived);
+  if (archived !== state.archived) {
+    events.push({
+      type: archived ? 'ConsultationArchived' : 'ConsultationRestored',
+      data: { consultationId },
+    });
+  }
+  return events;
+}

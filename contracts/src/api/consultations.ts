@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/** Options of the consultation form (spec part 1, section 9). */
+export const PREFERRED_TIMES = ['morning', 'afternoon', 'evening'] as const;
+export const CONSULTATION_SERVICE_TYPES = [
+  'security_cameras',
+  'starlink',
+  'website_development',
+  'multiple',
+  'other',
+] as const;
+export const CONSULTATION_PROPERTY_TYPES = [
+  'residential',
+  'commercial',
+  'warehouse',
+  'office',
+  'other',
+] as const;
+export const CONSULTATION_STATUSES = ['pending', 'contacted', 'scheduled', 'completed', 'cancelled'] as const;
+export const ZConsultationStatus = z.enum(CONSULTATION_STATUSES);
+
+/** The business is in Alaska: "today" for the preferred date is today there. */
+export const BUSINESS_TIME_ZONE = 'America/Anchorage';
+export const MISSING_FIELDS = 'Please fill in all required fields.';
+
+const required = (max: number) => z.string({ error: MISSING_FIELDS }).trim().min(1, MISSING_FIELDS).max(max);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : null));
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .union([z.enum(values), z.literal('')])
+    .optional()
+    .transform((v) => (v ? v : null));
+
+export const ZConsultationRequestBody = z.object({
+  name: required(200),
+  email: z
+    .string({ error: MISSING_FIELDS })
+    .trim()
+    .min(1, MISSING_FIELDS)
+    .pipe(z.email({ error: 'Please enter a valid email address.' }))
+    .transform((v) => v.toLowerCase()),
+  phone: optionalText(40),
+  preferredDate: z
+    .string({ error: MISSING_FIELDS })
+    .min(1, MISSING_FIELDS)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Preferred date must be a date (YYYY-MM-DD).'),
+  serviceType: z.enum(CONSULTATION_SERVICE_TYPES, { error: MISSING_FIELDS }),
+  description: optionalText(5000),
+  preferredTime: optionalChoice(PREFERRED_TIMES),
+  propertyType: optionalChoice(CONSULTATION_PROPERTY_TYPES),
+  /** Hidden from people; a bot that fills it in is turned away quietly. */
+  website: z.string().max(500).optional(),
+});
+export type TConsultationRequestBody = z.infer<typeof ZConsultationRequestBody>;
+
+export const ZConsultationRequested = z.object({ success: z.literal(true), message: z.string() });
+
+export const ZConsultation = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  preferredDate: z.string(),
+  preferredTime: z.string().nullable(),
+  serviceType: z.string(),
+  propertyType: z.string().nullable(),
+  description: z.string().nullable(),
+  status: ZConsultationStatus,
+  notes: z.string(),
+  archived: z.boolean(),
+  contactedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TConsultation = z.infer<typeof ZConsultation>;
+
+export const ZConsultationPatchBody = z
+  .object({
+    status: ZConsultationStatus.optional(),
+    notes: z.string().max(10_000).optional(),
+    contactedAt: z.iso.datetime({ offset: true }).nullable().optional(),
+    archived: z.boolean().optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to change.');
+export type TConsultationPatchBody = z.infer<typeof ZConsultationPatchBody>;
+
+export const ZConsultationIdParams = z.object({ id: z.coerce.number().int().positive() });
