@@ -1,9 +1,15 @@
 import { auditProjection } from './audit/projection.ts';
 import { consultationsProjection } from './consultations/projection.ts';
 import type { Projection } from './runtime/types.ts';
+import { siteSettingsProjection } from './settings/projection.ts';
 import { usersProjection } from './users/projection.ts';
 
 /** Every read model the runner keeps. A new slice adds its projections here. */
-export const projections: readonly Projection[] = [usersProjection, auditProjection, consultationsProjection];
+export const projections: readonly Projection[] = [
+  usersProjection,
+  auditProjection,
+  consultationsProjection,
+  siteSettingsProjection,
+];
 
 export const findProjection = (name: string) => projections.find((p) => p.name === name);

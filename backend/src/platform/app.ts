@@ -18,6 +18,7 @@ import { consultationRoutes } from '../consultations/routes.ts';
 import { ConcurrencyError } from '../eventstore/port.ts';
 import { healthRoutes } from '../health/routes.ts';
 import { liveHub } from '../live/hub.ts';
+import { settingsRoutes } from '../settings/routes.ts';
 import { userRoutes } from '../users/routes.ts';
 import type { AppDeps } from './deps.ts';
 import { DomainError } from './errors.ts';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(userRoutes(deps));
   await app.register(auditRoutes(deps));
   await app.register(consultationRoutes(deps));
+  await app.register(settingsRoutes(deps));
   await app.register(async (scope) => liveHub(scope, deps));
   return app;
 }

@@ -146,15 +146,23 @@ export async function catchUp(
     if (!cursor || comparePositions(cp.position, cursor) < 0) cursor = cp.position;
   }
   if (!cursor) return 0;
+  const { until } = options;
+  const read = (after: Position) => {
+    const next = source
+      .readAll(after, batchSize)
+      .then((events) => (until ? events.filter((e) => comparePositions(e.position, until) <= 0) : events));
+    next.catch(() => undefined); // awaited below; a failed read-ahead must not be an unhandled rejection
+    return next;
+  };
   let applied = 0;
+  let pending = read(cursor);
   for (;;) {
-    let events = await source.readAll(cursor, batchSize);
-    const { until } = options;
-    if (until) events = events.filter((e) => comparePositions(e.position, until) <= 0);
+    const events = await pending;
     if (events.length === 0) return applied;
+    // Read the next batch while this one is applied: reading and writing overlap.
+    pending = read(events[events.length - 1]!.position);
     if (options.inTx) await applyInTx(options.inTx, list, target, events, { isolate: true });
     else await applyGroup(db, list, target, events);
     applied += events.length;
-    cursor = events[events.length - 1]!.position;
   }
 }

@@ -39,7 +39,10 @@ export function documentProjection<R extends Record<string, unknown>>(
       if (touched.length === 0) return 0;
       const table = sql.table(`${schema}.${spec.table}`);
       const ids = [...new Set(touched.map(([, id]) => String(id)))];
-      const { rows: loaded } = await sql<Row>`SELECT * FROM ${table} WHERE id::text = ANY(${ids})`.execute(
+      // The ids as an array of the table's own id type, so the lookup is a primary key index scan.
+      const idArray = (keys: string[]) =>
+        sql`ARRAY(SELECT r.id FROM jsonb_populate_recordset(NULL::${table}, ${JSON.stringify(keys.map((id) => ({ id })))}::jsonb) r)`;
+      const { rows: loaded } = await sql<Row>`SELECT * FROM ${table} WHERE id = ANY(${idArray(ids)})`.execute(
         tx,
       );
       const current = new Map<string, Row | null>(loaded.map((r) => [String(r.id), r]));
@@ -66,7 +69,7 @@ export function documentProjection<R extends Record<string, unknown>>(
           SELECT ${cols} FROM jsonb_populate_recordset(NULL::${table}, ${JSON.stringify(upserts)}::jsonb)
           ON CONFLICT (id) DO UPDATE SET ${updates}`.execute(tx);
       }
-      if (deletes.length > 0) await sql`DELETE FROM ${table} WHERE id::text = ANY(${deletes})`.execute(tx);
+      if (deletes.length > 0) await sql`DELETE FROM ${table} WHERE id = ANY(${idArray(deletes)})`.execute(tx);
       return changed.size;
     },
   };

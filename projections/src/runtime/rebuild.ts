@@ -4,17 +4,28 @@ import { CHANGES_CHANNEL, type ChangeNotice, catchUp } from './apply.ts';
 import { createCheckpoint, lockKey, readCheckpoint, schemaFor, type Target } from './checkpoints.ts';
 import type { AnyDb, AnyTx, EventSource, Projection } from './types.ts';
 
-/** Runs `fn` while holding a session advisory lock on one pooled connection; fails fast when taken. */
-async function withSessionLock<T>(db: AnyDb, key: string, busy: string, fn: () => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` while holding session advisory locks, all on one pooled connection (so locking many projections
+ * costs one connection); fails fast when any is taken.
+ */
+async function withSessionLocks<T>(
+  db: AnyDb,
+  keys: readonly { key: string; busy: string }[],
+  fn: () => Promise<T>,
+): Promise<T> {
   return (db as Kysely<unknown>).connection().execute(async (conn) => {
-    const { rows } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_lock(hashtext(${key})) AS ok`.execute(
-      conn,
-    );
-    if (!rows[0]?.ok) throw new Error(busy);
+    const held: string[] = [];
     try {
+      for (const { key, busy } of keys) {
+        const { rows } = await sql<{
+          ok: boolean;
+        }>`SELECT pg_try_advisory_lock(hashtext(${key})) AS ok`.execute(conn);
+        if (!rows[0]?.ok) throw new Error(busy);
+        held.push(key);
+      }
       return await fn();
     } finally {
-      await sql`SELECT pg_advisory_unlock(hashtext(${key}))`.execute(conn);
+      for (const key of held) await sql`SELECT pg_advisory_unlock(hashtext(${key}))`.execute(conn);
     }
   });
 }
@@ -48,18 +59,6 @@ async function build(
   await catchUp(db, source, ps, target, { batchSize: 5000 });
 }
 
-/** Holds the session locks of several projections for `fn`. */
-async function withBuildLocks<T>(db: AnyDb, ps: readonly Projection[], fn: () => Promise<T>): Promise<T> {
-  const [first, ...rest] = ps;
-  if (!first) return fn();
-  return withSessionLock(
-    db,
-    lockKey('build', first.name),
-    `A rebuild of ${first.name} is already running`,
-    () => withBuildLocks(db, rest, fn),
-  );
-}
-
 /** Brings a target up to `until` inside the caller's transaction (used while the live checkpoint is locked). */
 const catchUpInTx = (tx: AnyTx, source: EventSource, p: Projection, target: Target, until: Position) =>
   catchUp(tx, source, p, target, { until, inTx: tx });
@@ -70,7 +69,11 @@ const catchUpInTx = (tx: AnyTx, source: EventSource, p: Projection, target: Targ
  */
 export async function rebuild(db: AnyDb, source: EventSource, ps: Projection | readonly Projection[]) {
   const list: readonly Projection[] = Array.isArray(ps) ? ps : [ps as Projection];
-  await withBuildLocks(db, list, async () => {
+  const locks = list.map((p) => ({
+    key: lockKey('build', p.name),
+    busy: `A rebuild of ${p.name} is already running`,
+  }));
+  await withSessionLocks(db, locks, async () => {
     await build(db, source, list, 'build');
     for (const p of list) {
       await (db as Kysely<unknown>).transaction().execute(async (tx) => {
@@ -119,44 +122,40 @@ export interface TableDiff {
  * position. An empty list means the live view is exactly what replaying the log produces.
  */
 export async function replayCheck(db: AnyDb, source: EventSource, p: Projection): Promise<TableDiff[]> {
-  return withSessionLock(
-    db,
-    lockKey('check', p.name),
-    `A replay check of ${p.name} is already running`,
-    async () => {
-      await (db as Kysely<unknown>).transaction().execute(async (tx) => {
-        await sql`DELETE FROM projection_checkpoints WHERE name = ${p.name} AND target = 'check'`.execute(tx);
-      });
-      await build(db, source, [p], 'check');
-      const scratch = schemaFor(p.name, 'check');
-      try {
-        return await (db as Kysely<unknown>).transaction().execute(async (tx) => {
-          const live = await readCheckpoint(tx, p.name, 'live', true);
-          if (!live) throw new Error(`Projection ${p.name} has no live tables yet`);
-          const check = (await readCheckpoint(tx, p.name, 'check', true))!;
-          const order = comparePositions(live.position, check.position);
-          if (order > 0) await catchUpInTx(tx, source, p, 'check', live.position);
-          if (order < 0) await catchUpInTx(tx, source, p, 'live', check.position);
-          const diffs: TableDiff[] = [];
-          for (const t of p.tables) {
-            const { rows } = await sql<{ only_live: number; only_rebuilt: number }>`
+  const lock = { key: lockKey('check', p.name), busy: `A replay check of ${p.name} is already running` };
+  return withSessionLocks(db, [lock], async () => {
+    await (db as Kysely<unknown>).transaction().execute(async (tx) => {
+      await sql`DELETE FROM projection_checkpoints WHERE name = ${p.name} AND target = 'check'`.execute(tx);
+    });
+    await build(db, source, [p], 'check');
+    const scratch = schemaFor(p.name, 'check');
+    try {
+      return await (db as Kysely<unknown>).transaction().execute(async (tx) => {
+        const live = await readCheckpoint(tx, p.name, 'live', true);
+        if (!live) throw new Error(`Projection ${p.name} has no live tables yet`);
+        const check = (await readCheckpoint(tx, p.name, 'check', true))!;
+        const order = comparePositions(live.position, check.position);
+        if (order > 0) await catchUpInTx(tx, source, p, 'check', live.position);
+        if (order < 0) await catchUpInTx(tx, source, p, 'live', check.position);
+        const diffs: TableDiff[] = [];
+        for (const t of p.tables) {
+          const { rows } = await sql<{ only_live: number; only_rebuilt: number }>`
             SELECT (SELECT count(*)::int FROM (TABLE ${sql.table(`rm.${t}`)} EXCEPT ALL TABLE ${sql.table(`${scratch}.${t}`)}) a) AS only_live,
                    (SELECT count(*)::int FROM (TABLE ${sql.table(`${scratch}.${t}`)} EXCEPT ALL TABLE ${sql.table(`rm.${t}`)}) b) AS only_rebuilt`.execute(
-              tx,
-            );
-            const r = rows[0]!;
-            if (r.only_live || r.only_rebuilt)
-              diffs.push({ table: t, onlyLive: r.only_live, onlyRebuilt: r.only_rebuilt });
-          }
-          return diffs;
-        });
-      } finally {
-        await sql.raw(`DROP SCHEMA IF EXISTS ${scratch} CASCADE`).execute(db);
-        await sql`DELETE FROM projection_checkpoints WHERE name = ${p.name} AND target = 'check'`.execute(db);
-        await sql`DELETE FROM projection_dead_letters WHERE projection = ${p.name} AND target = 'check'`.execute(
-          db,
-        );
-      }
-    },
-  );
+            tx,
+          );
+          const r = rows[0]!;
+          if (r.only_live || r.only_rebuilt)
+            diffs.push({ table: t, onlyLive: r.only_live, onlyRebuilt: r.only_rebuilt });
+        }
+        return diffs;
+      });
+    } finally {
+      await sql.raw(`DROP SCHEMA IF EXISTS ${scratch} CASCADE`).execute(db);
+      await sql`DELETE FROM projection_checkpoints WHERE name = ${p.name} AND target = 'check'`.execute(db);
+      await sql`DELETE FROM projection_dead_letters WHERE projection = ${p.name} AND target = 'check'`.execute(
+        db,
+      );
+    }
+  });
 }

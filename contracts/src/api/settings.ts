@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+const text = (label: string, max = 300) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .max(max);
+const price = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(1_000_000);
+
+export const ZCompanySettings = z.object({
+  name: text('Company name', 200).min(1, 'Company name is required'),
+  email: z.union([z.email({ error: 'Invalid email' }), z.literal('')]),
+  phone: text('Phone', 40),
+  address: text('Address', 300),
+  logo: z.string().max(500).nullable().default(null),
+});
+
+export const ZPricingSettings = z.object({
+  wiredCameraPrice: price('Wired camera price'),
+  wirelessCameraPrice: price('Wireless camera price'),
+  wireCostPerFoot: price('Wire cost per foot'),
+  starlinkInstallPrice: price('Starlink installation price'),
+  laborHourlyRate: price('Labor hourly rate'),
+  additionalServicePrice: price('Additional service price'),
+  propertyTypeMultipliers: z.record(z.string().min(1).max(50), z.number().min(0).max(100)),
+  customServices: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(100),
+        name: text('Service name', 100).min(1, 'Service name is required'),
+        price: price('Service price'),
+        description: z.string().max(500).default(''),
+      }),
+    )
+    .max(100)
+    .default([]),
+});
+
+export const ZAdminSettings = z.object({
+  email: z.union([z.email({ error: 'Invalid email' }), z.literal('')]),
+  name: text('Name', 200),
+});
+
+export const ZSettings = z.object({
+  company: ZCompanySettings,
+  pricing: ZPricingSettings,
+  admin: ZAdminSettings,
+});
+export type TSettings = z.infer<typeof ZSettings>;
+
+export const ZSettingsUpdate = z.discriminatedUnion('section', [
+  z.object({ section: z.literal('company'), data: ZCompanySettings }),
+  z.object({ section: z.literal('pricing'), data: ZPricingSettings }),
+  z.object({ section: z.literal('admin'), data: ZAdminSettings }),
+]);
+export type TSettingsUpdate = z.infer<typeof ZSettingsUpdate>;
+
+export const ZSiteContent = z.object({
+  companyTitle: text('Company title', 200).min(1, 'Company title is required'),
+  companySubtitle: text('Subtitle', 300),
+  heroDescription: text('Hero description', 2000),
+  servicesDescription: text('Services description', 2000),
+  contactEmail: z.union([z.email({ error: 'Invalid email' }), z.literal('')]),
+  contactPhone: text('Phone', 40),
+  website: text('Website', 300),
+  address: text('Address', 300),
+});
+export type TSiteContent = z.infer<typeof ZSiteContent>;
+export const ZContactInfo = z.object({
+  email: ZSiteContent.shape.contactEmail,
+  phone: ZSiteContent.shape.contactPhone,
+  website: ZSiteContent.shape.website,
+  address: ZSiteContent.shape.address,
+});
+
+/** What a fresh install shows until the owner edits it ("Reset to Default" restores these). */
+export const DEFAULT_SITE_CONTENT: TSiteContent = {
+  companyTitle: 'Northern Guard Security & Satellite',
+  companySubtitle: 'Security cameras, Starlink internet and websites for Alaska homes and businesses',
+  heroDescription:
+    'From Anchorage to the Interior, we install security camera systems and Starlink satellite internet, and build websites, for homes and businesses across Alaska. 500+ systems installed, 24/7 support, 1-year warranty, statewide coverage.',
+  servicesDescription:
+    'Professional installation built for Alaska winters: camera systems you can watch from anywhere, fast satellite internet where cable never reached, and websites that bring you customers.',
+  contactEmail: 'info@example.com',
+  contactPhone: '(907) 555-0100',
+  website: 'https://example.com',
+  address: 'Anchorage, Alaska',
+};
+
+/** Settings page defaults (spec part 2, section 9). */
+export const DEFAULT_SETTINGS: TSettings = {
+  company: {
+    name: DEFAULT_SITE_CONTENT.companyTitle,
+    email: '',
+    phone: '',
+    address: 'Anchorage, Alaska',
+    logo: null,
+  },
+  pricing: {
+    wiredCameraPrice: 150,
+    wirelessCameraPrice: 200,
+    wireCostPerFoot: 2.5,
+    starlinkInstallPrice: 500,
+    laborHourlyRate: 50,
+    additionalServicePrice: 100,
+    propertyTypeMultipliers: { residential: 1, commercial: 1.2, industrial: 1.5 },
+    customServices: [],
+  },
+  admin: { email: '', name: '' },
+};
