@@ -8,10 +8,12 @@ import type { Queues } from './queues.ts';
  * but owns no tables; a replay re-enqueues with the same job ids, which BullMQ ignores, and the mail job
  * itself sends nothing twice.
  */
+/** Its checkpoint name and version, for `npm run projections -- status`. */
+export const JOB_DISPATCHER = { name: 'job-dispatcher', version: 1 } as const;
+
 export function jobDispatcher(queues: Queues): Projection {
   return {
-    name: 'job-dispatcher',
-    version: 1,
+    ...JOB_DISPATCHER,
     syncType: null,
     tables: [],
     ddl: () => '',

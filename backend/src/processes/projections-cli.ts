@@ -1,6 +1,7 @@
 import { findProjection, projections } from '@app/projections/registry';
 import { rebuild, replayCheck } from '@app/projections/runtime/rebuild';
 import { projectionStatus } from '@app/projections/runtime/status';
+import { JOB_DISPATCHER } from '@app/workers/process-manager';
 import { loadConfig } from '../platform/config.ts';
 import { openInfrastructure } from '../platform/infrastructure.ts';
 
@@ -16,7 +17,8 @@ async function main(args: string[]): Promise<number> {
   try {
     switch (verb) {
       case 'status': {
-        const rows = await projectionStatus(infra.db, infra.store, projections);
+        // The workers' job dispatcher follows the log like a view does: its lag is shown too.
+        const rows = await projectionStatus(infra.db, infra.store, [...projections, JOB_DISPATCHER]);
         console.table(
           rows.map((r) => ({
             projection: r.name,

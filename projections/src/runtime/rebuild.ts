@@ -55,8 +55,9 @@ async function build(
       await createCheckpoint(tx, p.name, target, p.version, START);
     });
   }
-  // Large batches: a rebuild is throughput work, and each batch is one transaction with its checkpoints.
-  await catchUp(db, source, ps, target, { batchSize: 5000 });
+  // Large batches: a rebuild is throughput work. Each projection applies a batch in its own transaction
+  // with its own checkpoint, concurrently with the others (nobody reads scratch tables before the swap).
+  await catchUp(db, source, ps, target, { batchSize: 5000, separateTx: true });
 }
 
 /** Brings a target up to `until` inside the caller's transaction (used while the live checkpoint is locked). */

@@ -17,7 +17,11 @@ export interface ProjectionStatus {
 const LAG_CAP = 10_000;
 
 /** Checkpoint, lag (events and seconds behind the head) and parked events of every projection. */
-export async function projectionStatus(db: AnyDb, source: EventSource, projections: readonly Projection[]) {
+export async function projectionStatus(
+  db: AnyDb,
+  source: EventSource,
+  projections: readonly Pick<Projection, 'name' | 'version'>[],
+) {
   const cps = await readAllCheckpoints(db);
   const { rows: parked } = await sql<{ projection: string; n: number }>`
     SELECT projection, count(*)::int AS n FROM projection_dead_letters WHERE target = 'live' GROUP BY projection`.execute(
