@@ -1,4 +1,4 @@
-import { comparePositions, type Position, START } from '@app/contracts/events/envelope';
+import { comparePositions, type Position, positionToString, START } from '@app/contracts/events/envelope';
 import { type Kysely, sql } from 'kysely';
 import { CHANGES_CHANNEL, type ChangeNotice, catchUp } from './apply.ts';
 import { createCheckpoint, lockKey, readCheckpoint, schemaFor, type Target } from './checkpoints.ts';
@@ -102,7 +102,7 @@ export async function rebuild(db: AnyDb, source: EventSource, ps: Projection | r
         );
         const notice: ChangeNotice = {
           projection: p.name,
-          position: `${finalCp.position.commit}/${finalCp.position.prepare}`,
+          position: positionToString(finalCp.position),
           changed: 1,
           syncType: p.syncType,
         };

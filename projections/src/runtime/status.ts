@@ -1,3 +1,4 @@
+import { positionToString, START } from '@app/contracts/events/envelope';
 import { sql } from 'kysely';
 import { readAllCheckpoints } from './checkpoints.ts';
 import type { AnyDb, EventSource, Projection } from './types.ts';
@@ -30,15 +31,13 @@ export async function projectionStatus(
   const out: ProjectionStatus[] = [];
   for (const p of projections) {
     const live = cps.find((c) => c.name === p.name && c.target === 'live');
-    const behind = live
-      ? await source.readAll(live.position, LAG_CAP + 1)
-      : await source.readAll({ commit: 0n, prepare: 0n }, LAG_CAP + 1);
+    const behind = await source.readAll(live?.position ?? START, LAG_CAP + 1);
     const oldest = behind[0];
     out.push({
       name: p.name,
       codeVersion: p.version,
       tableVersion: live?.version ?? null,
-      position: live ? `${live.position.commit}/${live.position.prepare}` : null,
+      position: live ? positionToString(live.position) : null,
       lagEvents: Math.min(behind.length, LAG_CAP),
       lagEventsCapped: behind.length > LAG_CAP,
       lagSeconds: oldest ? Math.max(0, (Date.now() - Date.parse(oldest.metadata.occurredAt)) / 1000) : 0,
