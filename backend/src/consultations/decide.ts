@@ -61,23 +61,14 @@ export function requestConsultation(
   command: { consultationId: number; body: TConsultationRequestBody; now: Date },
 ): TConsultationEvent[] {
   if (state.exists) throw conflict('This consultation request already exists.');
-  const { body } = command;
+  // The honeypot field is the route's business; everything else the visitor sent is recorded.
+  const { website: _honeypot, ...body } = command.body;
   if (body.preferredDate < businessToday(command.now))
     throw invalid('Preferred date cannot be in the past.', 'date_in_past');
   return [
     {
       type: 'ConsultationRequested',
-      data: {
-        consultationId: command.consultationId,
-        name: body.name,
-        email: body.email,
-        phone: body.phone,
-        preferredDate: body.preferredDate,
-        preferredTime: body.preferredTime,
-        serviceType: body.serviceType,
-        propertyType: body.propertyType,
-        description: body.description,
-      },
+      data: { consultationId: command.consultationId, ...body },
     },
   ];
 }

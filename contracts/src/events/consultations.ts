@@ -1,21 +1,21 @@
 import { z } from 'zod';
-import { ZConsultationStatus } from '../api/consultations.ts';
+import { ZConsultation, ZConsultationStatus } from '../api/consultations.ts';
 
 const id = { consultationId: z.number().int() };
 
 export const ZConsultationRequested = z.object({
   type: z.literal('ConsultationRequested'),
-  data: z.object({
-    ...id,
-    name: z.string(),
-    email: z.string(),
-    phone: z.string().nullable(),
-    preferredDate: z.string(),
-    preferredTime: z.string().nullable(),
-    serviceType: z.string(),
-    propertyType: z.string().nullable(),
-    description: z.string().nullable(),
-  }),
+  // What the visitor asked for: the same fields the admin later reads.
+  data: ZConsultation.pick({
+    name: true,
+    email: true,
+    phone: true,
+    preferredDate: true,
+    preferredTime: true,
+    serviceType: true,
+    propertyType: true,
+    description: true,
+  }).extend(id),
 });
 export const ZConsultationStatusChanged = z.object({
   type: z.literal('ConsultationStatusChanged'),
