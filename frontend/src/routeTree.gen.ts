@@ -10,33 +10,258 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AboutRouteImport } from './routes/about'
+import { Route as DashboardRouteImport } from './routes/dashboard'
+import { Route as HomeRouteImport } from './routes/home'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as PaymentSuccessRouteImport } from './routes/payment-success'
+import { Route as ProductsRouteImport } from './routes/products'
+import { Route as ScheduleRouteImport } from './routes/schedule'
+import { Route as ThankYouRouteImport } from './routes/thank-you'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminClientPortalRouteImport } from './routes/admin/client-portal'
+import { Route as AdminPricingRouteImport } from './routes/admin/pricing'
+import { Route as ClientIndexRouteImport } from './routes/client/index'
+import { Route as InvoiceInvoiceIdRouteImport } from './routes/invoice/$invoiceId'
+import { Route as JobIdRouteImport } from './routes/job/$id'
+import { Route as AdminEstimateIdRouteImport } from './routes/admin/estimate/$id'
+import { Route as AdminJobIdRouteImport } from './routes/admin/job/$id'
+import { Route as ClientJobIdRouteImport } from './routes/client/job/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AboutRoute = AboutRouteImport.update({
+  id: '/about',
+  path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DashboardRoute = DashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeRoute = HomeRouteImport.update({
+  id: '/home',
+  path: '/home',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentSuccessRoute = PaymentSuccessRouteImport.update({
+  id: '/payment-success',
+  path: '/payment-success',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProductsRoute = ProductsRouteImport.update({
+  id: '/products',
+  path: '/products',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ScheduleRoute = ScheduleRouteImport.update({
+  id: '/schedule',
+  path: '/schedule',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ThankYouRoute = ThankYouRouteImport.update({
+  id: '/thank-you',
+  path: '/thank-you',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminClientPortalRoute = AdminClientPortalRouteImport.update({
+  id: '/admin/client-portal',
+  path: '/admin/client-portal',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminPricingRoute = AdminPricingRouteImport.update({
+  id: '/admin/pricing',
+  path: '/admin/pricing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ClientIndexRoute = ClientIndexRouteImport.update({
+  id: '/client/',
+  path: '/client/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InvoiceInvoiceIdRoute = InvoiceInvoiceIdRouteImport.update({
+  id: '/invoice/$invoiceId',
+  path: '/invoice/$invoiceId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const JobIdRoute = JobIdRouteImport.update({
+  id: '/job/$id',
+  path: '/job/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminEstimateIdRoute = AdminEstimateIdRouteImport.update({
+  id: '/admin/estimate/$id',
+  path: '/admin/estimate/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminJobIdRoute = AdminJobIdRouteImport.update({
+  id: '/admin/job/$id',
+  path: '/admin/job/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ClientJobIdRoute = ClientJobIdRouteImport.update({
+  id: '/client/job/$id',
+  path: '/client/job/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
+  '/dashboard': typeof DashboardRoute
+  '/home': typeof HomeRoute
+  '/login': typeof LoginRoute
+  '/payment-success': typeof PaymentSuccessRoute
+  '/products': typeof ProductsRoute
+  '/schedule': typeof ScheduleRoute
+  '/thank-you': typeof ThankYouRoute
+  '/admin/client-portal': typeof AdminClientPortalRoute
+  '/admin/pricing': typeof AdminPricingRoute
+  '/invoice/$invoiceId': typeof InvoiceInvoiceIdRoute
+  '/job/$id': typeof JobIdRoute
+  '/admin/': typeof AdminIndexRoute
+  '/client/': typeof ClientIndexRoute
+  '/admin/estimate/$id': typeof AdminEstimateIdRoute
+  '/admin/job/$id': typeof AdminJobIdRoute
+  '/client/job/$id': typeof ClientJobIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
+  '/dashboard': typeof DashboardRoute
+  '/home': typeof HomeRoute
+  '/login': typeof LoginRoute
+  '/payment-success': typeof PaymentSuccessRoute
+  '/products': typeof ProductsRoute
+  '/schedule': typeof ScheduleRoute
+  '/thank-you': typeof ThankYouRoute
+  '/admin/client-portal': typeof AdminClientPortalRoute
+  '/admin/pricing': typeof AdminPricingRoute
+  '/invoice/$invoiceId': typeof InvoiceInvoiceIdRoute
+  '/job/$id': typeof JobIdRoute
+  '/admin': typeof AdminIndexRoute
+  '/client': typeof ClientIndexRoute
+  '/admin/estimate/$id': typeof AdminEstimateIdRoute
+  '/admin/job/$id': typeof AdminJobIdRoute
+  '/client/job/$id': typeof ClientJobIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
+  '/dashboard': typeof DashboardRoute
+  '/home': typeof HomeRoute
+  '/login': typeof LoginRoute
+  '/payment-success': typeof PaymentSuccessRoute
+  '/products': typeof ProductsRoute
+  '/schedule': typeof ScheduleRoute
+  '/thank-you': typeof ThankYouRoute
+  '/admin/client-portal': typeof AdminClientPortalRoute
+  '/admin/pricing': typeof AdminPricingRoute
+  '/invoice/$invoiceId': typeof InvoiceInvoiceIdRoute
+  '/job/$id': typeof JobIdRoute
+  '/admin/': typeof AdminIndexRoute
+  '/client/': typeof ClientIndexRoute
+  '/admin/estimate/$id': typeof AdminEstimateIdRoute
+  '/admin/job/$id': typeof AdminJobIdRoute
+  '/client/job/$id': typeof ClientJobIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/about'
+    | '/dashboard'
+    | '/home'
+    | '/login'
+    | '/payment-success'
+    | '/products'
+    | '/schedule'
+    | '/thank-you'
+    | '/admin/client-portal'
+    | '/admin/pricing'
+    | '/invoice/$invoiceId'
+    | '/job/$id'
+    | '/admin/'
+    | '/client/'
+    | '/admin/estimate/$id'
+    | '/admin/job/$id'
+    | '/client/job/$id'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/about'
+    | '/dashboard'
+    | '/home'
+    | '/login'
+    | '/payment-success'
+    | '/products'
+    | '/schedule'
+    | '/thank-you'
+    | '/admin/client-portal'
+    | '/admin/pricing'
+    | '/invoice/$invoiceId'
+    | '/job/$id'
+    | '/admin'
+    | '/client'
+    | '/admin/estimate/$id'
+    | '/admin/job/$id'
+    | '/client/job/$id'
+  id:
+    | '__root__'
+    | '/'
+    | '/about'
+    | '/dashboard'
+    | '/home'
+    | '/login'
+    | '/payment-success'
+    | '/products'
+    | '/schedule'
+    | '/thank-you'
+    | '/admin/client-portal'
+    | '/admin/pricing'
+    | '/invoice/$invoiceId'
+    | '/job/$id'
+    | '/admin/'
+    | '/client/'
+    | '/admin/estimate/$id'
+    | '/admin/job/$id'
+    | '/client/job/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AboutRoute: typeof AboutRoute
+  DashboardRoute: typeof DashboardRoute
+  HomeRoute: typeof HomeRoute
+  LoginRoute: typeof LoginRoute
+  PaymentSuccessRoute: typeof PaymentSuccessRoute
+  ProductsRoute: typeof ProductsRoute
+  ScheduleRoute: typeof ScheduleRoute
+  ThankYouRoute: typeof ThankYouRoute
+  AdminClientPortalRoute: typeof AdminClientPortalRoute
+  AdminPricingRoute: typeof AdminPricingRoute
+  InvoiceInvoiceIdRoute: typeof InvoiceInvoiceIdRoute
+  JobIdRoute: typeof JobIdRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+  ClientIndexRoute: typeof ClientIndexRoute
+  AdminEstimateIdRoute: typeof AdminEstimateIdRoute
+  AdminJobIdRoute: typeof AdminJobIdRoute
+  ClientJobIdRoute: typeof ClientJobIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +273,147 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/about': {
+      id: '/about'
+      path: '/about'
+      fullPath: '/about'
+      preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dashboard': {
+      id: '/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof DashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home': {
+      id: '/home'
+      path: '/home'
+      fullPath: '/home'
+      preLoaderRoute: typeof HomeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payment-success': {
+      id: '/payment-success'
+      path: '/payment-success'
+      fullPath: '/payment-success'
+      preLoaderRoute: typeof PaymentSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/products': {
+      id: '/products'
+      path: '/products'
+      fullPath: '/products'
+      preLoaderRoute: typeof ProductsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/schedule': {
+      id: '/schedule'
+      path: '/schedule'
+      fullPath: '/schedule'
+      preLoaderRoute: typeof ScheduleRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/thank-you': {
+      id: '/thank-you'
+      path: '/thank-you'
+      fullPath: '/thank-you'
+      preLoaderRoute: typeof ThankYouRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/admin'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/client-portal': {
+      id: '/admin/client-portal'
+      path: '/admin/client-portal'
+      fullPath: '/admin/client-portal'
+      preLoaderRoute: typeof AdminClientPortalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/pricing': {
+      id: '/admin/pricing'
+      path: '/admin/pricing'
+      fullPath: '/admin/pricing'
+      preLoaderRoute: typeof AdminPricingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/client/': {
+      id: '/client/'
+      path: '/client'
+      fullPath: '/client/'
+      preLoaderRoute: typeof ClientIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/invoice/$invoiceId': {
+      id: '/invoice/$invoiceId'
+      path: '/invoice/$invoiceId'
+      fullPath: '/invoice/$invoiceId'
+      preLoaderRoute: typeof InvoiceInvoiceIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/job/$id': {
+      id: '/job/$id'
+      path: '/job/$id'
+      fullPath: '/job/$id'
+      preLoaderRoute: typeof JobIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/estimate/$id': {
+      id: '/admin/estimate/$id'
+      path: '/admin/estimate/$id'
+      fullPath: '/admin/estimate/$id'
+      preLoaderRoute: typeof AdminEstimateIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/job/$id': {
+      id: '/admin/job/$id'
+      path: '/admin/job/$id'
+      fullPath: '/admin/job/$id'
+      preLoaderRoute: typeof AdminJobIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/client/job/$id': {
+      id: '/client/job/$id'
+      path: '/client/job/$id'
+      fullPath: '/client/job/$id'
+      preLoaderRoute: typeof ClientJobIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AboutRoute: AboutRoute,
+  DashboardRoute: DashboardRoute,
+  HomeRoute: HomeRoute,
+  LoginRoute: LoginRoute,
+  PaymentSuccessRoute: PaymentSuccessRoute,
+  ProductsRoute: ProductsRoute,
+  ScheduleRoute: ScheduleRoute,
+  ThankYouRoute: ThankYouRoute,
+  AdminClientPortalRoute: AdminClientPortalRoute,
+  AdminPricingRoute: AdminPricingRoute,
+  InvoiceInvoiceIdRoute: InvoiceInvoiceIdRoute,
+  JobIdRoute: JobIdRoute,
+  AdminIndexRoute: AdminIndexRoute,
+  ClientIndexRoute: ClientIndexRoute,
+  AdminEstimateIdRoute: AdminEstimateIdRoute,
+  AdminJobIdRoute: AdminJobIdRoute,
+  ClientJobIdRoute: ClientJobIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

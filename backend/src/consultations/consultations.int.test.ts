@@ -1,6 +1,6 @@
+import { businessToday } from '@app/contracts/api/consultations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
-import { businessToday } from './decide.ts';
 
 describe('consultations API', () => {
   let t: TestApp;

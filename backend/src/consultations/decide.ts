@@ -1,5 +1,5 @@
 import type { TConsultationPatchBody, TConsultationRequestBody } from '@app/contracts/api/consultations';
-import { BUSINESS_TIME_ZONE } from '@app/contracts/api/consultations';
+import { businessToday, DATE_IN_PAST } from '@app/contracts/api/consultations';
 import type { TConsultationEvent } from '@app/contracts/events/consultations';
 import { conflict, invalid, notFound } from '../platform/errors.ts';
 
@@ -51,11 +51,6 @@ export const consultationDecider = {
   },
 };
 
-/** Today's date (YYYY-MM-DD) where the business is. */
-export function businessToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'short' }).format(now);
-}
-
 export function requestConsultation(
   state: ConsultationState,
   command: { consultationId: number; body: TConsultationRequestBody; now: Date },
@@ -63,8 +58,7 @@ export function requestConsultation(
   if (state.exists) throw conflict('This consultation request already exists.');
   // The honeypot field is the route's business; everything else the visitor sent is recorded.
   const { website: _honeypot, ...body } = command.body;
-  if (body.preferredDate < businessToday(command.now))
-    throw invalid('Preferred date cannot be in the past.', 'date_in_past');
+  if (body.preferredDate < businessToday(command.now)) throw invalid(DATE_IN_PAST, 'date_in_past');
   return [
     {
       type: 'ConsultationRequested',

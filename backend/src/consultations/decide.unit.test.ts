@@ -1,7 +1,8 @@
+import { businessToday } from '@app/contracts/api/consultations';
 import type { TConsultationEvent } from '@app/contracts/events/consultations';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../platform/errors.ts';
-import { businessToday, consultationDecider, requestConsultation, updateConsultation } from './decide.ts';
+import { consultationDecider, requestConsultation, updateConsultation } from './decide.ts';
 
 const requested: TConsultationEvent = {
   type: 'ConsultationRequested',

@@ -21,7 +21,13 @@ export const ZConsultationStatus = z.enum(CONSULTATION_STATUSES);
 
 /** The business is in Alaska: "today" for the preferred date is today there. */
 export const BUSINESS_TIME_ZONE = 'America/Anchorage';
+
+/** Today's date (YYYY-MM-DD) where the business is; the form and the server both check against it. */
+export function businessToday(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'short' }).format(now);
+}
 export const MISSING_FIELDS = 'Please fill in all required fields.';
+export const DATE_IN_PAST = 'Preferred date cannot be in the past.';
 
 const required = (max: number) => z.string({ error: MISSING_FIELDS }).trim().min(1, MISSING_FIELDS).max(max);
 const optionalText = (max: number) =>

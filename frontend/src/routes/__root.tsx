@@ -1,11 +1,25 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { sessionUser } from '../auth/guards';
+import { ErrorFallback } from '../ui/ErrorFallback';
+import { NotFound } from '../ui/NotFound';
+import { FullScreenSpinner } from '../ui/Spinner';
+import { Toaster } from '../ui/Toaster';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  component: () => <Outlet />,
-  notFoundComponent: () => (
-    <main className="grid min-h-screen place-items-center">
-      <h1 className="text-2xl font-semibold">404 Page Not Found</h1>
-    </main>
+  // Every route waits for the session; meanwhile the full-screen spinner stands in for the page.
+  beforeLoad: async ({ context }) => {
+    await sessionUser(context.queryClient);
+  },
+  pendingComponent: FullScreenSpinner,
+  pendingMs: 0,
+  pendingMinMs: 0,
+  component: () => (
+    <>
+      <Outlet />
+      <Toaster />
+    </>
   ),
+  errorComponent: ({ error }) => <ErrorFallback error={error} />,
+  notFoundComponent: NotFound,
 });

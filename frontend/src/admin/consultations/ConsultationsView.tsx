@@ -1,0 +1,3 @@
+export function ConsultationsView() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function ContentView() {
+  return null;
+}

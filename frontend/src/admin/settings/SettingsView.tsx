@@ -1,0 +1,3 @@
+export function SettingsView() {
+  return null;
+}

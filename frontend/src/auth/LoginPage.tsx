@@ -1,0 +1,169 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useId, useState } from 'react';
+import { failureText } from '../lib/api';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { inputClass, TextField } from '../ui/Field';
+import { errorToast, toast } from '../ui/toast-store';
+import { changePassword, logIn } from './actions';
+import { newPasswordProblem } from './password-rules';
+import { homeAfterSignIn } from './session';
+
+const RELOGIN_DELAY_MS = 500;
+const REDIRECT_DELAY_MS = 100;
+
+export function LoginPage() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [pendingChange, setPendingChange] = useState<{ email: string; currentPassword: string } | null>(null);
+  const passwordId = useId();
+
+  const login = useMutation({
+    mutationFn: (credentials: { email: string; password: string }) =>
+      logIn(queryClient, credentials.email, credentials.password),
+    onSuccess: (answer, credentials) => {
+      if (answer.needsPasswordChange) {
+        toast({
+          title: 'Password Change Required',
+          description: 'Please create a new password to continue.',
+        });
+        setPendingChange({ email: credentials.email, currentPassword: credentials.password });
+        return;
+      }
+      toast({ title: 'Login successful', description: `Welcome back, ${answer.user.firstName}!` });
+      setTimeout(() => navigate({ to: homeAfterSignIn(answer.user) }), REDIRECT_DELAY_MS);
+    },
+    onError: (error) =>
+      errorToast('Login failed', failureText(error, 'Please check your credentials and try again.')),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !password)
+      return errorToast('Missing Information', 'Please enter both email and password.');
+    login.mutate({ email, password });
+  };
+
+  return (
+    <main className="grid min-h-screen place-items-center bg-slate-50 p-4">
+      <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-8 shadow-sm">
+        <h1 className="text-2xl font-bold text-slate-900">Sign In</h1>
+        <p className="mt-1 text-sm text-slate-700">Contact your administrator for login credentials</p>
+        <form onSubmit={onSubmit} className="mt-6 space-y-4">
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <div>
+            <label htmlFor={passwordId} className="block text-sm font-medium text-slate-800">
+              Password
+            </label>
+            <div className="relative">
+              <input
+                id={passwordId}
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                className={`${inputClass} pr-16`}
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+              <button
+                type="button"
+                onClick={() => setShowPassword((shown) => !shown)}
+                aria-pressed={showPassword}
+                aria-label={showPassword ? 'Hide password' : 'Show password'}
+                className="absolute inset-y-0 right-0 mt-1 px-3 text-sm font-medium text-blue-800 focus-visible:outline-2 focus-visible:outline-blue-700"
+              >
+                {showPassword ? 'Hide' : 'Show'}
+              </button>
+            </div>
+          </div>
+          <Button type="submit" className="w-full" disabled={!email || !password || login.isPending}>
+            {login.isPending ? 'Signing In...' : 'Sign In'}
+          </Button>
+        </form>
+        <Link to="/" className="mt-6 inline-block text-sm text-blue-800 underline">
+          Back to the home page
+        </Link>
+      </div>
+      <NewPasswordDialog
+        pending={pendingChange}
+        onDone={(newPassword) => {
+          const signInAgain = pendingChange && { email: pendingChange.email, password: newPassword };
+          setPendingChange(null);
+          if (signInAgain) setTimeout(() => login.mutate(signInAgain), RELOGIN_DELAY_MS);
+        }}
+      />
+    </main>
+  );
+}
+
+function NewPasswordDialog({
+  pending,
+  onDone,
+}: {
+  pending: { currentPassword: string } | null;
+  onDone: (newPassword: string) => void;
+}) {
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const update = useMutation({
+    mutationFn: () => changePassword(pending?.currentPassword ?? '', newPassword),
+    onSuccess: () => {
+      toast({
+        title: 'Password Updated',
+        description: 'Your password has been updated successfully. Logging you in...',
+      });
+      const chosen = newPassword;
+      setNewPassword('');
+      setConfirmation('');
+      onDone(chosen);
+    },
+    onError: (error) =>
+      errorToast('Password Change Failed', failureText(error, 'Failed to update password.')),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = newPasswordProblem(newPassword, confirmation);
+    if (problem) return errorToast(problem.title, problem.description);
+    update.mutate();
+  };
+
+  return (
+    <Dialog
+      open={pending !== null}
+      onClose={() => undefined}
+      dismissible={false}
+      title="Create New Password"
+      description="You signed in with a temporary password. Choose a new password to continue."
+    >
+      <form onSubmit={onSubmit} className="space-y-4">
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={(event) => setNewPassword(event.target.value)}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+        />
+        <Button type="submit" className="w-full" disabled={update.isPending}>
+          {update.isPending ? 'Updating Password...' : 'Update Password'}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}

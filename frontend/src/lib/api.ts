@@ -1,0 +1,98 @@
+/** The browser's side of the spec's shared request conventions (part 1, section 7). */
+export const TOKEN_KEY = 'auth_token';
+
+export const storedToken = () => localStorage.getItem(TOKEN_KEY);
+export const storeToken = (token: string) => localStorage.setItem(TOKEN_KEY, token);
+export const forgetToken = () => localStorage.removeItem(TOKEN_KEY);
+
+/** A non-success answer; its message is "<status>: <body text or status text>" as the spec says. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+  }
+
+  /** The server's `message` (or `error`) field when the body is our JSON error shape. */
+  get serverMessage(): string | undefined {
+    try {
+      const parsed = JSON.parse(this.body) as { message?: unknown; error?: unknown };
+      if (typeof parsed.message === 'string') return parsed.message;
+      if (typeof parsed.error === 'string') return parsed.error;
+    } catch {
+      // not JSON: no server message
+    }
+    return undefined;
+  }
+}
+
+function headers(hasBody: boolean, extra?: HeadersInit): Headers {
+  const result = new Headers(extra);
+  if (hasBody) result.set('Content-Type', 'application/json');
+  const token = storedToken();
+  if (token) result.set('Authorization', `Bearer ${token}`);
+  return result;
+}
+
+async function send(method: string, url: string, body?: unknown, extra?: HeadersInit): Promise<Response> {
+  const hasBody = body !== undefined;
+  const response = await fetch(url, {
+    method,
+    headers: headers(hasBody, extra),
+    body: hasBody ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  return response;
+}
+
+/** Sends a request and answers the parsed JSON body (or null for an empty body). */
+export async function apiRequest<T = unknown>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+  extraHeaders?: HeadersInit,
+): Promise<T> {
+  const response = await send(method, url, body, extraHeaders);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Uploads files as multipart form data with progress (fetch cannot report upload progress). */
+export function apiUpload<T = unknown>(
+  url: string,
+  form: FormData,
+  onProgress?: (fraction: number) => void,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    const token = storedToken();
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300)
+        resolve((request.responseText ? JSON.parse(request.responseText) : null) as T);
+      else reject(new ApiError(request.status, request.responseText, request.statusText));
+    };
+    request.onerror = () => reject(new Error('Network error: the upload did not reach the server.'));
+    request.send(form);
+  });
+}
+
+/** The default query loader: GET the first element of the query key; a 401 yields null instead of failing. */
+export async function defaultQueryFn({ queryKey }: { queryKey: readonly unknown[] }): Promise<unknown> {
+  try {
+    return await apiRequest('GET', String(queryKey[0]));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** The text a failure toast shows: the server's message when it sent one, else the fallback. */
+export const failureText = (error: unknown, fallback: string) =>
+  (error instanceof ApiError ? error.serverMessage : undefined) ?? fallback;

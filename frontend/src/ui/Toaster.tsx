@@ -1,0 +1,68 @@
+import { useEffect, useRef } from 'react';
+import { useToasts } from './toast-store';
+
+const DEFAULT_DURATION_MS = 5000;
+const SWIPE_THRESHOLD_PX = 50;
+
+/** The notification region: 5 s per toast, swipe right to dismiss, F8 moves focus to it. */
+export function Toaster() {
+  const { current, dismiss } = useToasts();
+  const region = useRef<HTMLOListElement>(null);
+  const swipeStart = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (!current) return;
+    const timer = setTimeout(dismiss, current.durationMs ?? DEFAULT_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [current, dismiss]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'F8') region.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <section aria-label="Notifications (F8)">
+      <ol
+        ref={region}
+        tabIndex={-1}
+        className="fixed right-0 bottom-0 z-[100] flex w-full flex-col p-4 outline-none sm:max-w-sm"
+      >
+        {current && (
+          <li
+            key={current.id}
+            role={current.variant === 'destructive' ? 'alert' : 'status'}
+            data-testid="toast"
+            className={`relative rounded-md border p-4 pr-10 shadow-lg ${
+              current.variant === 'destructive'
+                ? 'border-red-700 bg-red-700 text-white'
+                : 'border-slate-200 bg-white text-slate-900'
+            }`}
+            onPointerDown={(event) => {
+              swipeStart.current = event.clientX;
+            }}
+            onPointerUp={(event) => {
+              if (swipeStart.current !== null && event.clientX - swipeStart.current > SWIPE_THRESHOLD_PX)
+                dismiss();
+              swipeStart.current = null;
+            }}
+          >
+            <p className="text-sm font-semibold">{current.title}</p>
+            {current.description && <p className="mt-1 text-sm opacity-90">{current.description}</p>}
+            <button
+              type="button"
+              onClick={dismiss}
+              aria-label="Close notification"
+              className="absolute top-2 right-2 rounded px-2 text-lg leading-none opacity-80 hover:opacity-100"
+            >
+              ×
+            </button>
+          </li>
+        )}
+      </ol>
+    </section>
+  );
+}
