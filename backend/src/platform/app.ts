@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
@@ -16,6 +17,7 @@ import { auditRoutes } from '../audit/routes.ts';
 import { authRoutes } from '../auth/routes.ts';
 import { consultationRoutes } from '../consultations/routes.ts';
 import { ConcurrencyError } from '../eventstore/port.ts';
+import { fileRoutes } from '../files/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
 import { liveHub } from '../live/hub.ts';
 import { settingsRoutes } from '../settings/routes.ts';
@@ -53,6 +55,11 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     }),
   });
   await app.register(websocket);
+  // Uploads are read by the route that wants them (request.file), which sets its own size limit;
+  // these defaults only bound what a route forgets to limit.
+  await app.register(multipart, {
+    limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 20 },
+  });
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -98,6 +105,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(auditRoutes(deps));
   await app.register(consultationRoutes(deps));
   await app.register(settingsRoutes(deps));
+  await app.register(fileRoutes(deps));
   await app.register(async (scope) => liveHub(scope, deps));
   return app;
 }

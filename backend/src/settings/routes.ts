@@ -2,7 +2,12 @@ import { ZSuccess } from '@app/contracts/api/auth';
 import {
   DEFAULT_SETTINGS,
   DEFAULT_SITE_CONTENT,
+  LOGO_JPEG_QUALITY,
+  LOGO_MAX_BYTES,
+  LOGO_MAX_SIDE,
   ZContactInfo,
+  ZLogoUploaded,
+  ZPublicSiteContent,
   ZSettings,
   ZSettingsUpdate,
   ZSiteContent,
@@ -10,6 +15,9 @@ import {
 import type { TSettingsEvent } from '@app/contracts/events/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, guards } from '../auth/guard.ts';
+import { toJpeg } from '../files/images.ts';
+import { fileStore } from '../files/store.ts';
+import { readImageUpload } from '../files/upload.ts';
 import { runCommand } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 
@@ -33,13 +41,13 @@ async function readSettings(deps: AppDeps) {
 
 export function settingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireAdmin } = guards(deps);
+  const files = fileStore(deps.config.FILES_DIR);
   return async (app) => {
-    // Public: the marketing pages render the saved content and contact details.
-    app.get(
-      '/api/content',
-      { schema: { response: { 200: ZSiteContent } } },
-      async () => (await readSettings(deps)).content,
-    );
+    // Public: the marketing pages render the saved content, contact details and the company logo.
+    app.get('/api/content', { schema: { response: { 200: ZPublicSiteContent } } }, async () => {
+      const { content, settings } = await readSettings(deps);
+      return { ...content, logo: settings.company.logo };
+    });
 
     app.get(
       '/api/settings',
@@ -55,6 +63,23 @@ export function settingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         await save(deps, request, { type: 'SettingsSectionSaved', data: request.body });
         return (await readSettings(deps)).settings;
+      },
+    );
+
+    // The logo is stored as a small JPEG first; only then is the change recorded, so a refused upload leaves no trace.
+    app.post(
+      '/api/settings/logo',
+      { schema: { response: { 200: ZLogoUploaded } }, preValidation: requireAdmin },
+      async (request) => {
+        const upload = await readImageUpload(request, {
+          field: 'file',
+          maxBytes: LOGO_MAX_BYTES,
+          tooLargeMessage: `File too large: the logo must be at most ${LOGO_MAX_BYTES / 1024 / 1024}MB.`,
+        });
+        const jpeg = await toJpeg(upload.bytes, { maxSide: LOGO_MAX_SIDE, quality: LOGO_JPEG_QUALITY });
+        const { url } = await files.put('logos', jpeg, 'jpg');
+        await save(deps, request, { type: 'CompanyLogoChanged', data: { logo: url } });
+        return { logo: url };
       },
     );
 

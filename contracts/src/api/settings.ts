@@ -70,6 +70,10 @@ export const ZSiteContent = z.object({
   address: text('Address', 300),
 });
 export type TSiteContent = z.infer<typeof ZSiteContent>;
+/** GET /api/content: the saved content plus the company logo's address (null until one is uploaded). */
+export const ZPublicSiteContent = ZSiteContent.extend({ logo: z.string().nullable() });
+export type TPublicSiteContent = z.infer<typeof ZPublicSiteContent>;
+
 export const ZContactInfo = z.object({
   email: ZSiteContent.shape.contactEmail,
   phone: ZSiteContent.shape.contactPhone,
@@ -112,3 +116,11 @@ export const DEFAULT_SETTINGS: TSettings = {
   },
   admin: { email: '', name: '' },
 };
+
+/** Company logo upload (spec part 2, section 5): at most 5MB in, at most 300 px on the longest side out, JPEG quality 0.8. */
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+export const LOGO_MAX_SIDE = 300;
+export const LOGO_JPEG_QUALITY = 0.8;
+/** POST /api/settings/logo (multipart, field `file`): the address the stored logo is served at. */
+export const ZLogoUploaded = z.object({ logo: z.string() });
+export type TLogoUploaded = z.infer<typeof ZLogoUploaded>;

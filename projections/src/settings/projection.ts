@@ -1,10 +1,15 @@
-import { DEFAULT_SITE_CONTENT } from '@app/contracts/api/settings';
+import { DEFAULT_SETTINGS, DEFAULT_SITE_CONTENT } from '@app/contracts/api/settings';
 import type { TSettingsEvent } from '@app/contracts/events/settings';
 import { documentProjection } from '../runtime/document-projection.ts';
 import type { SiteSettingsTable } from './table.ts';
 
 type Row = Omit<SiteSettingsTable, 'last_event_position'>;
-const SETTINGS_EVENTS = new Set(['SettingsSectionSaved', 'SiteContentSaved', 'ContactInfoSaved']);
+const SETTINGS_EVENTS = new Set([
+  'SettingsSectionSaved',
+  'SiteContentSaved',
+  'ContactInfoSaved',
+  'CompanyLogoChanged',
+]);
 
 /** Company, pricing and admin settings and the public site's content. */
 export const siteSettingsProjection = documentProjection<Row>({
@@ -49,6 +54,10 @@ export const siteSettingsProjection = documentProjection<Row>({
           address,
         };
         return { ...current, content, updated_at };
+      }
+      case 'CompanyLogoChanged': {
+        const company = { ...(current.company ?? DEFAULT_SETTINGS.company), logo: event.data.logo };
+        return { ...current, company, updated_at };
       }
       default: {
         const unhandled: never = event;
