@@ -70,6 +70,20 @@ export async function startTestApp(options: { workers?: boolean; env?: Record<st
     return res.body.token as string;
   };
 
+  /** Signs in with a temporary password and replaces it, as a new user must; answers the session token. */
+  const activate = async (email: string, temporaryPassword: string, newPassword = 'chosen-password-1') => {
+    const token = await login(email, temporaryPassword);
+    const res = await call(
+      'POST',
+      '/api/auth/change-password',
+      { currentPassword: temporaryPassword, newPassword },
+      token,
+    );
+    if (res.status !== 200)
+      throw new Error(`change-password ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return token;
+  };
+
   const adminToken = await login(ADMIN.email, ADMIN.password);
   return {
     app,
@@ -79,6 +93,7 @@ export async function startTestApp(options: { workers?: boolean; env?: Record<st
     database,
     call,
     login,
+    activate,
     createUser,
     adminToken,
     async close() {

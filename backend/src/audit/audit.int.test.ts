@@ -147,7 +147,7 @@ describe('audit trail (GET /api/audit)', () => {
       t.adminToken,
     );
     expect(second.status).toBe(201);
-    const adaToken = await t.login('ada@example.com', second.body.temporaryPassword);
+    const adaToken = await t.activate('ada@example.com', second.body.temporaryPassword);
     const target = await t.call(
       'POST',
       '/api/auth/create-user',
@@ -211,7 +211,7 @@ describe('audit trail (GET /api/audit)', () => {
       { email: 'nosy@example.com', firstName: 'Nosy' },
       t.adminToken,
     );
-    const token = await t.login('nosy@example.com', created.body.temporaryPassword);
+    const token = await t.activate('nosy@example.com', created.body.temporaryPassword);
     const own = await t.call('GET', `/api/audit?stream=user-${created.body.user.id}`, undefined, token);
     expect(own.status).toBe(403);
     expect(own.body).toEqual({ error: 'forbidden', message: 'Admin access required.' });

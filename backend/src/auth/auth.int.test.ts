@@ -242,6 +242,15 @@ describe('auth API', () => {
       expect(login.status).toBe(200);
       expect(login.body.needsPasswordChange).toBe(true);
 
+      // Until the new password is chosen, the session reads only itself.
+      expect((await t.call('GET', '/api/auth/user', undefined, login.body.token)).status).toBe(200);
+      const blocked = await t.call('GET', '/api/users', undefined, login.body.token);
+      expect(blocked.status).toBe(403);
+      expect(blocked.body).toEqual({
+        error: 'password_change_required',
+        message: 'Please create a new password to continue.',
+      });
+
       // Choosing a new password clears the flag.
       const changed = await t.call(
         'POST',
@@ -250,6 +259,7 @@ describe('auth API', () => {
         login.body.token,
       );
       expect(changed.status).toBe(200);
+      expect((await t.call('GET', '/api/users', undefined, login.body.token)).body.error).toBe('forbidden');
       const after = await t.call('POST', '/api/auth/login', { email: u.email, password: 'after-reset-1' });
       expect(after.body.needsPasswordChange).toBe(false);
       expect(await loginStatus(u.email, temp)).toBe(401);

@@ -13,6 +13,8 @@ export interface SignedInUser {
   lastName: string;
   role: TRole;
   token: string;
+  /** Signed in with a temporary password: only the password change (and reading oneself) is open. */
+  mustChangePassword: boolean;
 }
 
 declare module 'fastify' {
@@ -39,8 +41,10 @@ export async function userForToken(
     first_name: string;
     last_name: string;
     role: TRole;
+    must_change_password: boolean | null;
   }>`
-    SELECT u.id, u.email, u.first_name, u.last_name, u.role FROM sessions s JOIN rm.users u ON u.id = s.user_id
+    SELECT u.id, u.email, u.first_name, u.last_name, u.role, c.must_change_password
+    FROM sessions s JOIN rm.users u ON u.id = s.user_id LEFT JOIN credentials c ON c.user_id = u.id
     WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL AND s.expires_at > now()`.execute(
     deps.db,
   );
@@ -53,6 +57,7 @@ export async function userForToken(
     lastName: row.last_name,
     role: row.role,
     token,
+    mustChangePassword: row.must_change_password === true,
   };
 }
 
@@ -63,17 +68,25 @@ export const actorOf = (request: FastifyRequest): Actor => ({
   clientIp: request.ip,
 });
 
-/** preValidation guards (they answer before the input is validated): 401 without a session, 403 without the role. */
+/**
+ * preValidation guards (they answer before the input is validated): 401 without a session, 403 without the
+ * role, and 403 `password_change_required` while a temporary password has not been replaced.
+ */
 export function guards(deps: Pick<AppDeps, 'db' | 'rm'>) {
-  async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
+  async function requireSession(request: FastifyRequest, _reply: FastifyReply) {
     const token = bearerToken(request);
     const user = token ? await userForToken(deps, token) : null;
     if (!user) throw unauthorized();
     request.user = user;
   }
+  async function requireUser(request: FastifyRequest, reply: FastifyReply) {
+    await requireSession(request, reply);
+    if (request.user?.mustChangePassword)
+      throw forbidden('Please create a new password to continue.', 'password_change_required');
+  }
   async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
     await requireUser(request, reply);
     if (request.user?.role !== 'admin') throw forbidden('Admin access required.');
   }
-  return { requireUser, requireAdmin };
+  return { requireSession, requireUser, requireAdmin };
 }

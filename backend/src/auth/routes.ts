@@ -26,7 +26,7 @@ import { openSession, revokeSession } from './sessions.ts';
 const LOGIN_FAILED = 'Invalid email or password.';
 
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { requireUser, requireAdmin } = guards(deps);
+  const { requireSession, requireAdmin } = guards(deps);
   return async (app) => {
     app.post(
       '/api/auth/login',
@@ -65,7 +65,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/auth/change-password',
-      { schema: { body: ZChangePasswordBody, response: { 200: ZSuccess } }, preValidation: requireUser },
+      { schema: { body: ZChangePasswordBody, response: { 200: ZSuccess } }, preValidation: requireSession },
       async (request) => {
         const user = request.user!;
         const creds = await credentialsById(deps.db, user.id);

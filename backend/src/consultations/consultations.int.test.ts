@@ -116,7 +116,7 @@ describe('consultations API', () => {
 
   it('is for admins only to read and change, and answers 404 and 400 as it should', async () => {
     const u = await t.createUser();
-    const token = await t.login(u.email, u.temporaryPassword);
+    const token = await t.activate(u.email, u.temporaryPassword);
     expect((await t.call('GET', '/api/consultations')).status).toBe(401);
     expect((await t.call('GET', '/api/consultations', undefined, token)).status).toBe(403);
     expect((await t.call('PATCH', '/api/consultations/1', { status: 'contacted' })).status).toBe(401);

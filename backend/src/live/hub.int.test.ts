@@ -61,8 +61,8 @@ describe('websocket hub /ws', () => {
       { email: 'wsclient@example.com', firstName: 'Cleo', role: 'client' },
       t.adminToken,
     );
-    const userToken = await t.login('wsuser@example.com', user.body.temporaryPassword);
-    const clientToken = await t.login('wsclient@example.com', client.body.temporaryPassword);
+    const userToken = await t.activate('wsuser@example.com', user.body.temporaryPassword);
+    const clientToken = await t.activate('wsclient@example.com', client.body.temporaryPassword);
 
     adminWs = connect(`${base}?token=${t.adminToken}`);
     userWs = connect(`${base}?token=${userToken}`);
@@ -91,7 +91,7 @@ describe('websocket hub /ws', () => {
   });
 
   it('closes the socket of a signed-out session with 4401', async () => {
-    const token = await t.login(
+    const token = await t.activate(
       'wsuser@example.com',
       (
         await t.call(

@@ -23,7 +23,7 @@ export async function liveHub(app: FastifyInstance, deps: AppDeps) {
     const token = (request.query as { token?: string }).token;
     let user: SignedInUser | null = null;
     if (token && token.length < 200) user = await userForToken(deps, token);
-    if (!user) {
+    if (!user || user.mustChangePassword) {
       socket.close(4401, 'Unauthorized');
       return;
     }

@@ -13,7 +13,7 @@ export class DomainError extends Error {
 export const invalid = (message: string, code = 'validation_error') => new DomainError(400, code, message);
 export const unauthorized = (message = 'Please sign in to continue.') =>
   new DomainError(401, 'unauthorized', message);
-export const forbidden = (message = 'You do not have permission to do this.') =>
-  new DomainError(403, 'forbidden', message);
+export const forbidden = (message = 'You do not have permission to do this.', code = 'forbidden') =>
+  new DomainError(403, code, message);
 export const notFound = (message: string) => new DomainError(404, 'not_found', message);
 export const conflict = (message: string, code = 'conflict') => new DomainError(409, code, message);

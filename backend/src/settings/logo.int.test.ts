@@ -167,7 +167,7 @@ describe('company logo upload', () => {
       const part = { filename: 'a.png', type: 'image/png', bytes: png };
       expect((await upload(part, null)).status).toBe(401);
       const user = await t.createUser();
-      const token = await t.login(user.email, user.temporaryPassword);
+      const token = await t.activate(user.email, user.temporaryPassword);
       expect((await upload(part, token)).status).toBe(403);
       await unchanged();
     });

@@ -88,7 +88,7 @@ describe('settings and site content API', () => {
 
   it('answers 401 to anonymous callers and 403 to non-admins', async () => {
     const u = await t.createUser();
-    const token = await t.login(u.email, u.temporaryPassword);
+    const token = await t.activate(u.email, u.temporaryPassword);
     const calls: [string, string, unknown][] = [
       ['GET', '/api/settings', undefined],
       ['PUT', '/api/settings', { section: 'admin', data: { email: '', name: '' } }],

@@ -75,7 +75,9 @@ describe('admin endpoints', () => {
   const create = async (role = 'user') => {
     seq++;
     const u = await t.createUser({ email: `member-${seq}@example.com`, firstName: `Member${seq}`, role });
-    return { id: u.id, email: u.email, password: u.temporaryPassword };
+    const password = `member-password-${seq}`;
+    await t.activate(u.email, u.temporaryPassword, password);
+    return { id: u.id, email: u.email, password };
   };
   const setRole = (id: number, role: string) =>
     t.call('PUT', `/api/users/${id}/role`, { role }, t.adminToken);
@@ -255,7 +257,7 @@ describe('admin endpoints', () => {
       expect(asAdmin.status).toBe(409);
       expect(await users()).toEqual(before);
       // The original account is untouched: its temporary password still signs in.
-      expect(await t.login('dup@example.com', created.body.temporaryPassword)).toEqual(expect.any(String));
+      expect(await t.activate('dup@example.com', created.body.temporaryPassword)).toEqual(expect.any(String));
     });
 
     it('create-admin makes an admin who shows in GET /api/users/admins and can use admin endpoints', async () => {
@@ -270,7 +272,7 @@ describe('admin endpoints', () => {
       const list = await admins();
       expect(list.map((u) => u.email).sort()).toEqual([ADMIN.email, 'second.admin@example.com'].sort());
       expect(list.every((u) => u.role === 'admin')).toBe(true);
-      const token = await t.login('second.admin@example.com', res.body.temporaryPassword);
+      const token = await t.activate('second.admin@example.com', res.body.temporaryPassword);
       expect((await t.call('GET', '/api/users', undefined, token)).status).toBe(200);
     });
 

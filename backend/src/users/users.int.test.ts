@@ -47,7 +47,7 @@ describe('users API', () => {
       { email: 'kim@example.com', firstName: 'Kim', role: 'user' },
       t.adminToken,
     );
-    const token = await t.login('kim@example.com', created.body.temporaryPassword);
+    const token = await t.activate('kim@example.com', created.body.temporaryPassword);
     expect((await t.call('GET', '/api/users')).status).toBe(401);
     expect((await t.call('GET', '/api/users', undefined, token)).status).toBe(403);
     expect((await t.call('GET', '/api/users', undefined, token)).body).toEqual({

@@ -51,7 +51,8 @@ export function NavBar() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="text-lg font-bold text-slate-900">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+          {content.logo && <img src={content.logo} alt="" className="h-8 w-auto" />}
           {content.companyTitle}
         </Link>
         <ul className="hidden items-center gap-4 md:flex">
