@@ -1,27 +1,7 @@
-import { extname } from 'node:path';
 import { decode as decodeBmp } from 'bmp-ts';
 import decodeHeic from 'heic-decode';
 import sharp, { type Sharp } from 'sharp';
 import { DomainError, invalid } from '../platform/errors.ts';
-
-/** The image types the spec accepts for uploads, by file extension or by MIME type (either is enough). */
-export const IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif', 'webp', 'heic', 'heif', 'bmp', 'tiff'] as const;
-const IMAGE_TYPES = new Set([
-  'image/jpeg',
-  'image/jpg',
-  'image/pjpeg',
-  'image/png',
-  'image/gif',
-  'image/webp',
-  'image/heic',
-  'image/heif',
-  'image/heic-sequence',
-  'image/heif-sequence',
-  'image/bmp',
-  'image/x-bmp',
-  'image/x-ms-bmp',
-  'image/tiff',
-]);
 
 /** Larger pictures are refused before decoding: a small file can claim huge dimensions (a decompression bomb). */
 export const MAX_INPUT_PIXELS = 64_000_000;
@@ -33,12 +13,6 @@ export const unreadableImage = () =>
     'Invalid image: the file could not be read as a picture. Try saving it again as JPEG or PNG.',
     'invalid_image',
   );
-
-export function isAcceptedImage(filename: string, mimetype: string): boolean {
-  const type = mimetype.split(';')[0]!.trim().toLowerCase();
-  const extension = extname(filename).slice(1).toLowerCase();
-  return IMAGE_TYPES.has(type) || (IMAGE_EXTENSIONS as readonly string[]).includes(extension);
-}
 
 /**
  * Opens an uploaded picture as a sharp pipeline, already turned upright (EXIF orientation).

@@ -1,7 +1,8 @@
+import { isAcceptedImage } from '@app/contracts/api/files';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { heicSample, solidBmp } from '../../test/fixtures/images.ts';
-import { decodeToSharp, encodeJpeg, isAcceptedImage, toJpeg } from './images.ts';
+import { decodeToSharp, encodeJpeg, toJpeg } from './images.ts';
 
 const LOGO = { maxSide: 300, quality: 0.8 };
 const describeJpeg = async (jpeg: Buffer) => {

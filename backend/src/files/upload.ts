@@ -1,7 +1,8 @@
+import { isAcceptedImage } from '@app/contracts/api/files';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { DomainError, invalid } from '../platform/errors.ts';
-import { invalidFileType, isAcceptedImage } from './images.ts';
+import { invalidFileType } from './images.ts';
 
 export interface Upload {
   bytes: Buffer;

@@ -16,6 +16,27 @@ export const CONSULTATION_PROPERTY_TYPES = [
   'office',
   'other',
 ] as const;
+/** How the form and the manager name the options. */
+export const SERVICE_TYPE_LABELS: Record<(typeof CONSULTATION_SERVICE_TYPES)[number], string> = {
+  security_cameras: 'Security Cameras',
+  starlink: 'Starlink Installation',
+  website_development: 'Website Development',
+  multiple: 'Multiple Services',
+  other: 'Other',
+};
+export const PREFERRED_TIME_LABELS: Record<(typeof PREFERRED_TIMES)[number], string> = {
+  morning: 'Morning (8AM-12PM)',
+  afternoon: 'Afternoon (12PM-5PM)',
+  evening: 'Evening (5PM-8PM)',
+};
+export const PROPERTY_TYPE_LABELS: Record<(typeof CONSULTATION_PROPERTY_TYPES)[number], string> = {
+  residential: 'Residential',
+  commercial: 'Commercial',
+  warehouse: 'Warehouse',
+  office: 'Office',
+  other: 'Other',
+};
+
 export const CONSULTATION_STATUSES = ['pending', 'contacted', 'scheduled', 'completed', 'cancelled'] as const;
 export const ZConsultationStatus = z.enum(CONSULTATION_STATUSES);
 

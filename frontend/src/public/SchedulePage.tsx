@@ -1,4 +1,9 @@
-import { businessToday } from '@app/contracts/api/consultations';
+import {
+  businessToday,
+  PREFERRED_TIME_LABELS,
+  PROPERTY_TYPE_LABELS,
+  SERVICE_TYPE_LABELS,
+} from '@app/contracts/api/consultations';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
@@ -11,25 +16,11 @@ import { useSiteContent } from './content';
 import { PublicLayout } from './PublicLayout';
 import { SERVICES } from './services';
 
-const SERVICE_TYPES = [
-  { value: 'security_cameras', label: 'Security Cameras' },
-  { value: 'starlink', label: 'Starlink Installation' },
-  { value: 'website_development', label: 'Website Development' },
-  { value: 'multiple', label: 'Multiple Services' },
-  { value: 'other', label: 'Other' },
-];
-const PREFERRED_TIMES = [
-  { value: 'morning', label: 'Morning (8AM-12PM)' },
-  { value: 'afternoon', label: 'Afternoon (12PM-5PM)' },
-  { value: 'evening', label: 'Evening (5PM-8PM)' },
-];
-const PROPERTY_TYPES = [
-  { value: 'residential', label: 'Residential' },
-  { value: 'commercial', label: 'Commercial' },
-  { value: 'warehouse', label: 'Warehouse' },
-  { value: 'office', label: 'Office' },
-  { value: 'other', label: 'Other' },
-];
+const options = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
+const SERVICE_TYPES = options(SERVICE_TYPE_LABELS);
+const PREFERRED_TIMES = options(PREFERRED_TIME_LABELS);
+const PROPERTY_TYPES = options(PROPERTY_TYPE_LABELS);
 
 export function SchedulePage() {
   const content = useSiteContent();

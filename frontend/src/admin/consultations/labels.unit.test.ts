@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatDay, formatInstant, preferredTimeLabel, propertyTypeLabel, serviceTypeLabel } from './labels';
+
+describe('labels', () => {
+  it('names service types as the request form does', () => {
+    expect(serviceTypeLabel('security_cameras')).toBe('Security Cameras');
+    expect(serviceTypeLabel('website_development')).toBe('Website Development');
+    expect(serviceTypeLabel('something_new')).toBe('Something New');
+  });
+
+  it('spells out the preferred time windows', () => {
+    expect(preferredTimeLabel('morning')).toBe('Morning (8AM-12PM)');
+    expect(preferredTimeLabel('afternoon')).toBe('Afternoon (12PM-5PM)');
+    expect(preferredTimeLabel('evening')).toBe('Evening (5PM-8PM)');
+    expect(preferredTimeLabel(null)).toBe('Any time');
+  });
+
+  it('names property types and their absence', () => {
+    expect(propertyTypeLabel('warehouse')).toBe('Warehouse');
+    expect(propertyTypeLabel(null)).toBe('Not specified');
+  });
+});
+
+describe('dates', () => {
+  it('shows the preferred day as written, whatever the time zone', () => {
+    expect(formatDay('2030-01-15')).toBe('Jan 15, 2030');
+    expect(formatDay('not a day')).toBe('not a day');
+  });
+
+  it('shows an instant in the given time zone', () => {
+    expect(formatInstant('2030-01-15T20:30:00.000Z', 'America/Anchorage')).toBe('Jan 15, 2030, 11:30 AM');
+  });
+});

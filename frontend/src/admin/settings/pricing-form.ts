@@ -1,0 +1,66 @@
+import type { TSettings } from '@app/contracts/api/settings';
+
+type Pricing = TSettings['pricing'];
+type PriceKey = Exclude<keyof Pricing, 'propertyTypeMultipliers' | 'customServices'>;
+
+export const PRICE_FIELDS: readonly { key: PriceKey; label: string }[] = [
+  { key: 'wiredCameraPrice', label: 'Wired camera price ($)' },
+  { key: 'wirelessCameraPrice', label: 'Wireless camera price ($)' },
+  { key: 'wireCostPerFoot', label: 'Wire cost per foot ($)' },
+  { key: 'starlinkInstallPrice', label: 'Starlink installation price ($)' },
+  { key: 'laborHourlyRate', label: 'Labor hourly rate ($)' },
+  { key: 'additionalServicePrice', label: 'Additional service price ($)' },
+];
+
+/**
+ * The pricing form as typed: numbers stay text while edited (so a field can be cleared and retyped) and
+ * become numbers on save.
+ */
+export type PricingDraft = {
+  prices: Record<PriceKey, string>;
+  multipliers: { propertyType: string; value: string }[];
+  services: { id: string; name: string; price: string; description: string }[];
+};
+
+/** A typed number, or the fallback when the entry is empty, not a number or zero. */
+export const numberOr = (text: string, fallback: number) => Number.parseFloat(text) || fallback;
+
+export function pricingDraft(pricing: Pricing): PricingDraft {
+  return {
+    prices: Object.fromEntries(PRICE_FIELDS.map(({ key }) => [key, String(pricing[key])])) as Record<
+      PriceKey,
+      string
+    >,
+    multipliers: Object.entries(pricing.propertyTypeMultipliers).map(([propertyType, value]) => ({
+      propertyType,
+      value: String(value),
+    })),
+    services: pricing.customServices.map((service) => ({ ...service, price: String(service.price) })),
+  };
+}
+
+/** What PUT /api/settings receives: prices fall back to 0, multipliers to 1. */
+export function pricingFromDraft(draft: PricingDraft): Pricing {
+  const prices = Object.fromEntries(
+    PRICE_FIELDS.map(({ key }) => [key, numberOr(draft.prices[key], 0)]),
+  ) as Record<PriceKey, number>;
+  return {
+    ...prices,
+    propertyTypeMultipliers: Object.fromEntries(
+      draft.multipliers.map((row) => [row.propertyType, numberOr(row.value, 1)]),
+    ),
+    customServices: draft.services.map((service) => ({
+      ...service,
+      name: service.name.trim(),
+      description: service.description.trim(),
+      price: numberOr(service.price, 0),
+    })),
+  };
+}
+
+/** A new property type's key: trimmed and lower case, or null when empty or already listed. */
+export function newPropertyType(draft: PricingDraft, typed: string): string | null {
+  const propertyType = typed.trim().toLowerCase();
+  if (!propertyType || draft.multipliers.some((row) => row.propertyType === propertyType)) return null;
+  return propertyType;
+}
