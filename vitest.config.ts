@@ -7,6 +7,6 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    globalSetup: ['backend/test/global-setup.ts'],
+    globalSetup: ['backend/test/global-setup.ts', 'frontend/e2e/build-web.ts'],
   },
 });

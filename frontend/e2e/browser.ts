@@ -1,0 +1,88 @@
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { ADMIN, startTestApp, type TestApp } from '../../backend/test/app.ts';
+
+/** Debian's chromium; never a downloaded browser. The flags keep it off the network it cannot reach. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+export const launchChromium = () =>
+  chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+export type BrowserApp = {
+  t: TestApp;
+  baseUrl: string;
+  browser: Browser;
+  newPage: (viewport?: { width: number; height: number }) => Promise<Page>;
+  signIn: (page: Page, email: string, password: string) => Promise<void>;
+  signInAsAdmin: (page: Page) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+/** The real app (API, projections, workers) on a port of its own with its own database, and a browser. */
+export async function startBrowserApp(): Promise<BrowserApp> {
+  const t = await startTestApp({ workers: true, env: { LOGIN_RATE_LIMIT: '1000', PUBLIC_FORM_RATE_LIMIT: '1000' } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const browser = await launchChromium();
+
+  const newPage = async (viewport = { width: 1280, height: 900 }) => {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport });
+    context.setDefaultTimeout(10_000);
+    return context.newPage();
+  };
+
+  const signIn = async (page: Page, email: string, password: string) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+  };
+
+  return {
+    t,
+    baseUrl,
+    browser,
+    newPage,
+    signIn,
+    signInAsAdmin: async (page) => {
+      await signIn(page, ADMIN.email, ADMIN.password);
+      await page.waitForURL(`${baseUrl}/`);
+    },
+    async close() {
+      await browser.close();
+      await t.close();
+    },
+  };
+}
+
+/** Fails with a readable list when axe finds WCAG 2.1 A/AA problems on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const problems = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+        .map((node) => node.target.join(' '))
+        .join(', ')}`,
+  );
+  if (problems.length > 0) {
+    const shot = join(tmpdir(), `a11y-${Date.now()}.png`);
+    await page.screenshot({ path: shot, fullPage: true });
+    throw new Error(`Accessibility problems on ${page.url()} (screenshot ${shot}):\n${problems.join('\n')}`);
+  }
+}
+
+/** The current toast's text (title and description). */
+export const toastText = (page: Page) => page.getByTestId('toast').innerText();

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserApp, expectAccessible, startBrowserApp } from './browser.ts';
+
+describe('public site (browser)', () => {
+  let b: BrowserApp;
+  beforeAll(async () => {
+    b = await startBrowserApp();
+  });
+  afterAll(async () => b?.close());
+
+  it('every public page and the sign-in page pass the accessibility checker', async () => {
+    const page = await b.newPage();
+    for (const [path, heading] of [
+      ['/', 'Our Core Services'],
+      ['/about', 'About Northern Guard Security & Satellite'],
+      ['/products', 'Products'],
+      ['/schedule', 'Schedule a Free Consultation'],
+      ['/thank-you', 'Thank you!'],
+      ['/login', 'Sign In'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      await expectAccessible(page);
+    }
+    await page.context().close();
+  });
+
+  it('an unknown route shows the 404 page', async () => {
+    const page = await b.newPage();
+    await page.goto('/no-such-page/at-all');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).resolves.toBe(true);
+    await page.context().close();
+  });
+
+  it('at 375 px the links sit behind the mobile menu, which opens, navigates and closes', async () => {
+    const page = await b.newPage({ width: 375, height: 800 });
+    await page.goto('/');
+    const about = page.getByRole('link', { name: 'About Us', exact: true }).first();
+    expect(await page.locator('#mobile-menu').count()).toBe(0);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    const menu = page.locator('#mobile-menu');
+    await menu.waitFor();
+    const close = page.getByRole('button', { name: 'Close menu' });
+    expect(await close.getAttribute('aria-expanded')).toBe('true');
+    await expectAccessible(page);
+    await menu.getByRole('link', { name: 'About Us' }).click();
+    await page.waitForURL(`${b.baseUrl}/about`);
+    expect(await page.locator('#mobile-menu').count()).toBe(0);
+    expect(await about.isVisible()).toBe(true); // the footer's link, not the hidden desktop one
+    await page.context().close();
+  });
+
+  it('thank-you returns to the home page after 5 seconds', async () => {
+    const page = await b.newPage();
+    await page.goto('/thank-you');
+    const started = Date.now();
+    await page.waitForURL(`${b.baseUrl}/`, { timeout: 9000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4500);
+    await page.context().close();
+  });
+
+  it('admin-only and client-only routes send a signed-out visitor to sign in', async () => {
+    const page = await b.newPage();
+    for (const path of ['/admin', '/client', '/dashboard', '/admin/pricing']) {
+      await page.goto(path);
+      await page.waitForURL(`${b.baseUrl}/login`);
+    }
+    await page.context().close();
+  });
+});
