@@ -7,7 +7,7 @@ const SWIPE_THRESHOLD_PX = 50;
 /** The notification region: 5 s per toast, swipe right to dismiss, F8 moves focus to it. */
 export function Toaster() {
   const { current, dismiss } = useToasts();
-  const region = useRef<HTMLOListElement>(null);
+  const region = useRef<HTMLDivElement>(null);
   const swipeStart = useRef<number | null>(null);
 
   useEffect(() => {
@@ -26,13 +26,13 @@ export function Toaster() {
 
   return (
     <section aria-label="Notifications (F8)">
-      <ol
+      <div
         ref={region}
         tabIndex={-1}
         className="fixed right-0 bottom-0 z-[100] flex w-full flex-col p-4 outline-none sm:max-w-sm"
       >
         {current && (
-          <li
+          <div
             key={current.id}
             role={current.variant === 'destructive' ? 'alert' : 'status'}
             data-testid="toast"
@@ -60,9 +60,9 @@ export function Toaster() {
             >
               ×
             </button>
-          </li>
+          </div>
         )}
-      </ol>
+      </div>
     </section>
   );
 }
