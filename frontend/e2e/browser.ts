@@ -31,7 +31,10 @@ export type BrowserApp = {
 
 /** The real app (API, projections, workers) on a port of its own with its own database, and a browser. */
 export async function startBrowserApp(): Promise<BrowserApp> {
-  const t = await startTestApp({ workers: true, env: { LOGIN_RATE_LIMIT: '1000', PUBLIC_FORM_RATE_LIMIT: '1000' } });
+  const t = await startTestApp({
+    workers: true,
+    env: { LOGIN_RATE_LIMIT: '1000', PUBLIC_FORM_RATE_LIMIT: '1000' },
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const browser = await launchChromium();

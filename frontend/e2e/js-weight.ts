@@ -1,0 +1,44 @@
+import { readdir } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page, Response } from 'playwright-core';
+
+/** The gzip budget for the JavaScript the home page loads (issue: web app shell). */
+export const HOME_JS_BUDGET_KB = 150;
+
+export type Loaded = { file: string; rawKb: number; gzipKb: number };
+
+/** Opens `path` and answers every JavaScript file the page loaded, with raw and gzipped sizes. */
+export async function javascriptLoadedBy(page: Page, path: string): Promise<Loaded[]> {
+  const bodies = new Map<string, Promise<Buffer>>();
+  const onResponse = (response: Response) => {
+    const url = response.url();
+    const type = response.headers()['content-type'] ?? '';
+    if (response.ok() && (url.endsWith('.js') || type.includes('javascript')))
+      bodies.set(url, response.body());
+  };
+  page.on('response', onResponse);
+  try {
+    await page.goto(path, { waitUntil: 'networkidle' });
+  } finally {
+    page.off('response', onResponse);
+  }
+  const loaded: Loaded[] = [];
+  for (const [url, body] of bodies) {
+    const bytes = await body;
+    loaded.push({
+      file: basename(new URL(url).pathname),
+      rawKb: bytes.length / 1024,
+      gzipKb: gzipSync(bytes, { level: 9 }).length / 1024,
+    });
+  }
+  return loaded.sort((a, b) => b.gzipKb - a.gzipKb);
+}
+
+export const totalGzipKb = (loaded: Loaded[]) => loaded.reduce((sum, file) => sum + file.gzipKb, 0);
+
+/** The built chunks a page did not load: code split away to other routes. */
+export async function chunksNotLoaded(distAssets: string, loaded: Loaded[]): Promise<string[]> {
+  const names = new Set(loaded.map((file) => file.file));
+  return (await readdir(distAssets)).filter((file) => file.endsWith('.js') && !names.has(file)).sort();
+}

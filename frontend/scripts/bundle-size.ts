@@ -1,0 +1,32 @@
+/**
+ * `npm run size`: builds the web app, serves it with the real API, and prints the gzipped JavaScript that
+ * `/` loads against its budget, and the chunks that only other routes (admin, portal, sign-in) load.
+ * Exits non-zero when over budget.
+ */
+import { fileURLToPath } from 'node:url';
+import { startBrowserApp } from '../e2e/browser.ts';
+import buildWeb from '../e2e/build-web.ts';
+import { chunksNotLoaded, HOME_JS_BUDGET_KB, javascriptLoadedBy, totalGzipKb } from '../e2e/js-weight.ts';
+
+if (!process.argv.includes('--no-build')) await buildWeb();
+const b = await startBrowserApp();
+try {
+  const page = await b.newPage();
+  const loaded = await javascriptLoadedBy(page, '/');
+  console.log('JavaScript loaded by /');
+  for (const file of loaded)
+    console.log(
+      `  ${file.file.padEnd(40)} ${file.rawKb.toFixed(1).padStart(8)} KB ${file.gzipKb.toFixed(1).padStart(7)} KB gz`,
+    );
+  const total = totalGzipKb(loaded);
+  const pass = total <= HOME_JS_BUDGET_KB;
+  console.log(
+    `  total ${total.toFixed(1)} KB gz   target <= ${HOME_JS_BUDGET_KB} KB gz: ${pass ? 'PASS' : 'FAIL'}`,
+  );
+  const elsewhere = await chunksNotLoaded(fileURLToPath(new URL('../dist/assets', import.meta.url)), loaded);
+  console.log(`Chunks / does not load (other routes): ${elsewhere.length}`);
+  console.log(`  ${elsewhere.join('\n  ')}`);
+  process.exitCode = pass ? 0 : 1;
+} finally {
+  await b.close();
+}
