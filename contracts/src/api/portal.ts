@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * What a client's portal lists beside projects. Messaging, calendar and invoices fill these in their own
+ * slices; until then the reads answer from real, empty read models with the same guards.
+ */
+export const ZClientMessage = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type TClientMessage = z.infer<typeof ZClientMessage>;
+
+export const APPOINTMENT_STATUSES = ['scheduled', 'confirmed', 'completed', 'cancelled'] as const;
+export const ZAppointment = z.object({
+  id: z.number().int(),
+  clientId: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  /** YYYY-MM-DD */
+  scheduledDate: z.string(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  duration: z.number().int(),
+  status: z.string(),
+  type: z.string(),
+  location: z.string().nullable(),
+});
+export type TAppointment = z.infer<typeof ZAppointment>;
+
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
+export const ZPayment = z.object({
+  id: z.number().int(),
+  projectId: z.number().int(),
+  amount: z.number(),
+  description: z.string(),
+  invoiceNumber: z.string().nullable(),
+  status: z.enum(PAYMENT_STATUSES),
+  paymentMethod: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TPayment = z.infer<typeof ZPayment>;
+
+/** GET /api/dashboard/stats: an admin gets the business's figures, a client their own. */
+export const ZDashboardStats = z.object({
+  totalClients: z.number().int(),
+  totalProjects: z.number().int(),
+  activeProjects: z.number().int(),
+  pendingDocuments: z.number().int(),
+  pendingPayments: z.number().int(),
+  /** Sum of completed payments, USD. */
+  totalRevenue: z.number(),
+  /** totalRevenue divided by the number of projects with a completed payment (0 when none). */
+  averageProjectValue: z.number(),
+});
+export type TDashboardStats = z.infer<typeof ZDashboardStats>;
+
+/** The admin dashboard's daily notes and tasks: per user and day, kept on the server. */
+export const ZDailyNote = z.object({
+  id: z.number().int(),
+  day: z.string(),
+  text: z.string(),
+  completed: z.boolean(),
+  createdAt: z.string(),
+});
+export type TDailyNote = z.infer<typeof ZDailyNote>;
+const dayField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Day must be YYYY-MM-DD');
+export const ZDailyNotesQuery = z.object({ day: dayField });
+export const ZAddDailyNoteBody = z.object({
+  day: dayField,
+  text: z.string({ error: 'Please enter a note' }).trim().min(1, 'Please enter a note').max(1000),
+});
+export const ZUpdateDailyNoteBody = z
+  .object({ text: ZAddDailyNoteBody.shape.text.optional(), completed: z.boolean().optional() })
+  .refine((b) => b.text !== undefined || b.completed !== undefined, 'Nothing to change.');
+export const ZDailyNoteIdParams = z.object({ id: z.coerce.number().int().positive() });

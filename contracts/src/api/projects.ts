@@ -1,0 +1,138 @@
+import { z } from 'zod';
+
+export const PROJECT_STATUSES = ['pending', 'approved', 'in_progress', 'completed', 'cancelled'] as const;
+export const ZProjectStatus = z.enum(PROJECT_STATUSES);
+export type TProjectStatus = z.infer<typeof ZProjectStatus>;
+
+/**
+ * Job types. The spec has two spellings (security/website in the portal, security_cameras/
+ * website_development elsewhere): we emit the long ones and accept both on input.
+ */
+export const PROJECT_TYPES = [
+  'security_cameras',
+  'starlink',
+  'website_development',
+  'consultation',
+  'maintenance',
+  'appointment',
+  'invoice',
+] as const;
+const TYPE_ALIASES: Record<string, (typeof PROJECT_TYPES)[number]> = {
+  security: 'security_cameras',
+  website: 'website_development',
+};
+export const ZProjectType = z.preprocess(
+  (v) => (typeof v === 'string' ? (TYPE_ALIASES[v] ?? v) : v),
+  z.enum(PROJECT_TYPES, { error: 'Please choose a project type' }),
+);
+export type TProjectType = (typeof PROJECT_TYPES)[number];
+
+export const PROJECT_TYPE_LABELS: Record<TProjectType, string> = {
+  security_cameras: 'Security Cameras',
+  starlink: 'Starlink',
+  website_development: 'Website',
+  consultation: 'Consultation',
+  maintenance: 'Maintenance',
+  appointment: 'Appointment',
+  invoice: 'Invoice',
+};
+export const PROJECT_STATUS_LABELS: Record<TProjectStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  in_progress: 'In Progress',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+/** A stored photo: the full picture (JPEG) and its thumbnail, both served with long cache headers. */
+export const ZPhoto = z.object({
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  name: z.string(),
+  uploadedAt: z.string(),
+});
+export type TPhoto = z.infer<typeof ZPhoto>;
+
+export const ZProject = z.object({
+  id: z.number().int(),
+  clientId: z.number().int(),
+  clientName: z.string(),
+  title: z.string(),
+  description: z.string(),
+  type: z.enum(PROJECT_TYPES),
+  status: ZProjectStatus,
+  totalAmount: z.number().nullable(),
+  estimatedCost: z.number().nullable(),
+  timeline: z.string().nullable(),
+  /** Calendar days, YYYY-MM-DD. */
+  jobStartDate: z.string().nullable(),
+  jobEndDate: z.string().nullable(),
+  progress: z.number().int().min(0).max(100),
+  notes: z.string(),
+  photos: z.array(ZPhoto),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TProject = z.infer<typeof ZProject>;
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD')
+  .nullish()
+  .or(z.literal('').transform(() => null));
+const money = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(10_000_000)
+    .nullish();
+
+const editable = {
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
+  description: z.string().trim().max(5000),
+  type: ZProjectType,
+  status: ZProjectStatus,
+  totalAmount: money('Total amount'),
+  estimatedCost: money('Estimated cost'),
+  timeline: z.string().trim().max(200).nullish(),
+  jobStartDate: day,
+  jobEndDate: day,
+  progress: z.coerce.number().int().min(0, 'Progress is 0 to 100').max(100, 'Progress is 0 to 100'),
+  notes: z.string().max(20_000),
+  /** The photo addresses to keep (a removed photo is left out); new photos arrive by upload only. */
+  photos: z.array(z.string().max(500)).max(500),
+};
+
+const endNotBeforeStart = (b: { jobStartDate?: string | null; jobEndDate?: string | null }) =>
+  !b.jobStartDate || !b.jobEndDate || b.jobStartDate <= b.jobEndDate;
+const DATES_ORDER = { message: 'Start date must be before end date', path: ['jobEndDate'] };
+
+export const ZCreateProjectBody = z
+  .object({
+    clientId: z.coerce.number({ error: 'Please select a client' }).int().positive('Please select a client'),
+    title: editable.title,
+    type: editable.type,
+    description: editable.description.default(''),
+    status: editable.status.default('pending'),
+    totalAmount: editable.totalAmount,
+    estimatedCost: editable.estimatedCost,
+    timeline: editable.timeline,
+    jobStartDate: editable.jobStartDate,
+    jobEndDate: editable.jobEndDate,
+    progress: editable.progress.default(0),
+    notes: editable.notes.default(''),
+  })
+  .refine(endNotBeforeStart, DATES_ORDER);
+export type TCreateProjectBody = z.input<typeof ZCreateProjectBody>;
+
+/** PATCH: any of the fields; PUT sends the dialog's whole form, the same fields. */
+export const ZProjectPatchBody = z
+  .object(editable)
+  .partial()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to change.')
+  .refine(endNotBeforeStart, DATES_ORDER);
+export type TProjectPatchBody = z.input<typeof ZProjectPatchBody>;
+
+export const ZProjectIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const ZSyncCalendarResponse = z.object({ success: z.boolean(), events: z.array(z.unknown()) });
