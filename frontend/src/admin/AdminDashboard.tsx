@@ -4,14 +4,22 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { logOut } from '../auth/actions';
 import { useSessionUser } from '../auth/use-session';
 import { buttonClass } from '../ui/Button';
+import { ClientsView } from './clients/ClientsView';
 import { ConsultationsView } from './consultations/ConsultationsView';
 import { ContentView } from './content/ContentView';
+import { DashboardView } from './dashboard/DashboardView';
 import { useAdminLiveUpdates } from './live';
 import { settingsQuery } from './queries';
 import { SettingsView } from './settings/SettingsView';
+import { TrackingView } from './tracking/TrackingView';
+import { UsersView } from './users/UsersView';
 import { type AdminViewId, chooseView, LANDED_VIEWS, VIEW_STORAGE_KEY } from './views';
 
 const VIEW_COMPONENTS: Partial<Record<AdminViewId, () => ReactNode>> = {
+  dashboard: DashboardView,
+  tracking: TrackingView,
+  clients: ClientsView,
+  users: UsersView,
   consultations: ConsultationsView,
   settings: SettingsView,
   content: ContentView,

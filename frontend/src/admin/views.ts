@@ -18,7 +18,15 @@ export const ADMIN_VIEWS = [
 ] as const;
 export type AdminViewId = (typeof ADMIN_VIEWS)[number]['id'];
 
-const LANDED: readonly AdminViewId[] = ['consultations', 'settings', 'content'];
+const LANDED: readonly AdminViewId[] = [
+  'dashboard',
+  'tracking',
+  'clients',
+  'users',
+  'consultations',
+  'settings',
+  'content',
+];
 export const LANDED_VIEWS = ADMIN_VIEWS.filter((view) => LANDED.includes(view.id));
 
 export const VIEW_STORAGE_KEY = 'adminDashboardView';

@@ -1,0 +1,3 @@
+export function ClientsView() {
+  return null;
+}

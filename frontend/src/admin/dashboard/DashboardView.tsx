@@ -1,0 +1,3 @@
+export function DashboardView() {
+  return null;
+}

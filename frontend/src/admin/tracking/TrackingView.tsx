@@ -1,0 +1,3 @@
+export function TrackingView() {
+  return null;
+}

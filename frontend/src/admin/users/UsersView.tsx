@@ -1,0 +1,3 @@
+export function UsersView() {
+  return null;
+}
