@@ -40,6 +40,9 @@ const migrations: Record<string, Migration> = {
       created_at timestamptz NOT NULL DEFAULT now()
     );`),
   '0004_consultation_ids': raw('CREATE SEQUENCE IF NOT EXISTS consultation_ids;'),
+  '0005_client_project_note_ids': raw(
+    'CREATE SEQUENCE IF NOT EXISTS client_ids; CREATE SEQUENCE IF NOT EXISTS project_ids; CREATE SEQUENCE IF NOT EXISTS daily_note_ids;',
+  ),
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {
