@@ -1,5 +1,9 @@
 import { auditProjection } from './audit/projection.ts';
+import { clientsProjection } from './clients/projection.ts';
 import { consultationsProjection } from './consultations/projection.ts';
+import { dailyNotesProjection } from './dashboard/projection.ts';
+import { appointmentsProjection, messagesProjection, paymentsProjection } from './portal/projections.ts';
+import { projectsProjection } from './projects/projection.ts';
 import type { Projection } from './runtime/types.ts';
 import { siteSettingsProjection } from './settings/projection.ts';
 import { usersProjection } from './users/projection.ts';
@@ -10,6 +14,12 @@ export const projections: readonly Projection[] = [
   auditProjection,
   consultationsProjection,
   siteSettingsProjection,
+  clientsProjection,
+  projectsProjection,
+  dailyNotesProjection,
+  messagesProjection,
+  appointmentsProjection,
+  paymentsProjection,
 ];
 
 export const findProjection = (name: string) => projections.find((p) => p.name === name);

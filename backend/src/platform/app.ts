@@ -15,7 +15,10 @@ import {
 } from 'fastify-type-provider-zod';
 import { auditRoutes } from '../audit/routes.ts';
 import { authRoutes } from '../auth/routes.ts';
+import { clientRoutes } from '../clients/routes.ts';
 import { consultationRoutes } from '../consultations/routes.ts';
+import { dashboardRoutes } from '../dashboard/routes.ts';
+import { portalRoutes } from '../portal/routes.ts';
 import { ConcurrencyError } from '../eventstore/port.ts';
 import { fileRoutes } from '../files/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
@@ -104,6 +107,9 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(userRoutes(deps));
   await app.register(auditRoutes(deps));
   await app.register(consultationRoutes(deps));
+  await app.register(clientRoutes(deps));
+  await app.register(portalRoutes(deps));
+  await app.register(dashboardRoutes(deps));
   await app.register(settingsRoutes(deps));
   await app.register(fileRoutes(deps));
   await app.register(async (scope) => liveHub(scope, deps));

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { clientEventSchemas } from './clients.ts';
 import { consultationEventSchemas } from './consultations.ts';
+import { projectEventSchemas } from './projects.ts';
+import { dailyNoteEventSchemas } from './dashboard.ts';
 import { settingsEventSchemas } from './settings.ts';
 import { userEventSchemas } from './users.ts';
 
@@ -8,6 +11,9 @@ export const ZDomainEvent = z.discriminatedUnion('type', [
   ...userEventSchemas,
   ...consultationEventSchemas,
   ...settingsEventSchemas,
+  ...projectEventSchemas,
+  ...clientEventSchemas,
+  ...dailyNoteEventSchemas,
 ]);
 export type TDomainEvent = z.infer<typeof ZDomainEvent>;
 export type TEventType = TDomainEvent['type'];

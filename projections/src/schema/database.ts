@@ -1,5 +1,9 @@
 import type { AuditActorsTable, AuditLogTable } from '../audit/table.ts';
+import type { ClientsTable } from '../clients/table.ts';
 import type { ConsultationsTable } from '../consultations/table.ts';
+import type { DailyNotesTable } from '../dashboard/table.ts';
+import type { AppointmentsTable, MessagesTable, PaymentsTable } from '../portal/tables.ts';
+import type { ProjectsTable } from '../projects/table.ts';
 import type { SiteSettingsTable } from '../settings/table.ts';
 import type { UsersTable } from '../users/table.ts';
 
@@ -10,6 +14,12 @@ export interface Database {
   audit_actors: AuditActorsTable;
   consultations: ConsultationsTable;
   site_settings: SiteSettingsTable;
+  clients: ClientsTable;
+  projects: ProjectsTable;
+  daily_notes: DailyNotesTable;
+  messages: MessagesTable;
+  appointments: AppointmentsTable;
+  payments: PaymentsTable;
 }
 
 export const READ_MODEL_SCHEMA = 'rm';

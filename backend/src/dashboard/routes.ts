@@ -1,0 +1,136 @@
+import {
+  ZAddDailyNoteBody,
+  ZDailyNote,
+  ZDailyNoteIdParams,
+  ZDailyNotesQuery,
+  ZDashboardStats,
+  ZUpdateDailyNoteBody,
+} from '@app/contracts/api/portal';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { actorOf, guards } from '../auth/guard.ts';
+import { clientIdForUser } from '../clients/queries.ts';
+import { runCommand } from '../platform/command.ts';
+import type { AppDeps } from '../platform/deps.ts';
+import { notFound } from '../platform/errors.ts';
+import { changeNote, dailyNoteDecider, dailyNoteStream, deleteNote } from './notes.ts';
+import { dashboardStats } from './stats.ts';
+
+const day = (v: Date | string) => (typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
+
+export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { requireUser, requireAdmin } = guards(deps);
+
+  const noteById = async (userId: number, id: number) => {
+    const row = await deps.rm
+      .selectFrom('daily_notes')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) throw notFound('Note not found');
+    return {
+      id: row.id,
+      day: day(row.day),
+      text: row.text,
+      completed: row.completed,
+      createdAt: new Date(row.created_at).toISOString(),
+    };
+  };
+
+  return async (app) => {
+    app.get(
+      '/api/dashboard/stats',
+      { schema: { response: { 200: ZDashboardStats } }, preValidation: requireUser },
+      async (request) => {
+        const user = request.user!;
+        if (user.role === 'admin') return dashboardStats(deps, null);
+        // A client sees their own figures; an account without a client record has none.
+        return dashboardStats(deps, (await clientIdForUser(deps, user.id)) ?? -1);
+      },
+    );
+
+    app.get(
+      '/api/dashboard/notes',
+      {
+        schema: { querystring: ZDailyNotesQuery, response: { 200: z.array(ZDailyNote) } },
+        preValidation: requireAdmin,
+      },
+      async (request) => {
+        const rows = await deps.rm
+          .selectFrom('daily_notes')
+          .selectAll()
+          .where('user_id', '=', request.user!.id)
+          .where('day', '=', request.query.day)
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute();
+        return rows.map((r) => ({
+          id: r.id,
+          day: day(r.day),
+          text: r.text,
+          completed: r.completed,
+          createdAt: new Date(r.created_at).toISOString(),
+        }));
+      },
+    );
+
+    app.post(
+      '/api/dashboard/notes',
+      { schema: { body: ZAddDailyNoteBody, response: { 201: ZDailyNote } }, preValidation: requireAdmin },
+      async (request, reply) => {
+        const userId = request.user!.id;
+        const { rows } = await sql<{ id: number }>`SELECT nextval('daily_note_ids')::int AS id`.execute(
+          deps.db,
+        );
+        const noteId = rows[0]!.id;
+        await runCommand(deps, dailyNoteStream(noteId), dailyNoteDecider, actorOf(request), () => [
+          {
+            type: 'DailyNoteAdded',
+            data: { noteId, userId, day: request.body.day, text: request.body.text },
+          },
+        ]);
+        return reply.code(201).send(await noteById(userId, noteId));
+      },
+    );
+
+    app.patch(
+      '/api/dashboard/notes/:id',
+      {
+        schema: { params: ZDailyNoteIdParams, body: ZUpdateDailyNoteBody, response: { 200: ZDailyNote } },
+        preValidation: requireAdmin,
+      },
+      async (request) => {
+        const userId = request.user!.id;
+        await runCommand(
+          deps,
+          dailyNoteStream(request.params.id),
+          dailyNoteDecider,
+          actorOf(request),
+          (state) => changeNote(state, userId, request.body),
+        );
+        return noteById(userId, request.params.id);
+      },
+    );
+
+    app.delete(
+      '/api/dashboard/notes/:id',
+      {
+        schema: { params: ZDailyNoteIdParams, response: { 200: z.object({ success: z.literal(true) }) } },
+        preValidation: requireAdmin,
+      },
+      async (request) => {
+        const userId = request.user!.id;
+        await runCommand(
+          deps,
+          dailyNoteStream(request.params.id),
+          dailyNoteDecider,
+          actorOf(request),
+          (state) => deleteNote(state, userId),
+        );
+        return { success: true as const };
+      },
+    );
+  };
+}

@@ -1,0 +1,60 @@
+import type { TAppointment, TClientMessage, TPayment } from '@app/contracts/api/portal';
+import type { AppDeps } from '../platform/deps.ts';
+
+type Deps = Pick<AppDeps, 'rm'>;
+const iso = (v: Date | string) => new Date(v).toISOString();
+const day = (v: Date | string) => (typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
+
+export async function messagesOfClient(deps: Deps, clientId: number): Promise<TClientMessage[]> {
+  const rows = await deps.rm
+    .selectFrom('messages')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((r) => ({ id: r.id, content: r.content, read: r.read, createdAt: iso(r.created_at) }));
+}
+
+export async function appointmentsOfClient(deps: Deps, clientId: number): Promise<TAppointment[]> {
+  const rows = await deps.rm
+    .selectFrom('appointments')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .orderBy('scheduled_date')
+    .orderBy('start_time')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    clientId: r.client_id,
+    title: r.title,
+    description: r.description,
+    scheduledDate: day(r.scheduled_date),
+    startTime: r.start_time,
+    endTime: r.end_time,
+    duration: r.duration,
+    status: r.status,
+    type: r.type,
+    location: r.location,
+  }));
+}
+
+export async function paymentsOfClient(deps: Deps, clientId: number): Promise<TPayment[]> {
+  const rows = await deps.rm
+    .selectFrom('payments')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    projectId: r.project_id,
+    amount: Number(r.amount),
+    description: r.description,
+    invoiceNumber: r.invoice_number,
+    status: r.status,
+    paymentMethod: r.payment_method,
+    dueDate: r.due_date === null ? null : day(r.due_date),
+    paidAt: r.paid_at === null ? null : iso(r.paid_at),
+    createdAt: iso(r.created_at),
+  }));
+}

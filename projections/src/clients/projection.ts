@@ -1,0 +1,50 @@
+import type { TClientEvent } from '@app/contracts/events/clients';
+import { documentProjection } from '../runtime/document-projection.ts';
+import type { ClientsTable } from './table.ts';
+
+type Row = Omit<ClientsTable, 'last_event_position'>;
+
+/** The Clients view and every ownership check: a client row and the sign-in account linked to it. */
+export const clientsProjection = documentProjection<Row>({
+  name: 'clients',
+  version: 1,
+  syncType: 'client',
+  table: 'clients',
+  ddl: (s) => `
+    CREATE TABLE ${s}.clients (
+      id integer PRIMARY KEY,
+      user_id integer,
+      name text NOT NULL,
+      email text NOT NULL,
+      phone text,
+      address text,
+      created_at timestamptz NOT NULL,
+      updated_at timestamptz NOT NULL,
+      last_event_position numeric NOT NULL
+    );
+    CREATE INDEX ON ${s}.clients (user_id);
+    CREATE INDEX ON ${s}.clients (lower(email));`,
+  idOf: (e) =>
+    e.type === 'ClientRegistered' || e.type === 'ClientUpdated'
+      ? (e.data as { clientId: number }).clientId
+      : null,
+  evolve(row, stored) {
+    const event = stored as unknown as TClientEvent;
+    const at = stored.metadata.occurredAt;
+    switch (event.type) {
+      case 'ClientRegistered': {
+        const { clientId, userId, name, email, phone, address } = event.data;
+        return { id: clientId, user_id: userId, name, email, phone, address, created_at: at, updated_at: at };
+      }
+      case 'ClientUpdated': {
+        if (!row) return undefined;
+        const { name, email, phone, address } = event.data;
+        return { ...row, name, email, phone, address, updated_at: at };
+      }
+      default: {
+        const unhandled: never = event;
+        return unhandled;
+      }
+    }
+  },
+});

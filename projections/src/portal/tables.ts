@@ -1,0 +1,42 @@
+export interface MessagesTable {
+  id: number;
+  client_id: number | null;
+  user_id: number | null;
+  sender_id: number;
+  content: string;
+  read: boolean;
+  is_admin_message: boolean;
+  created_at: Date | string;
+  last_event_position: string;
+}
+
+export interface AppointmentsTable {
+  id: number;
+  client_id: number;
+  title: string;
+  description: string;
+  scheduled_date: string;
+  start_time: string | null;
+  end_time: string | null;
+  duration: number;
+  status: string;
+  type: string;
+  location: string | null;
+  created_at: Date | string;
+  last_event_position: string;
+}
+
+export interface PaymentsTable {
+  id: number;
+  project_id: number;
+  client_id: number;
+  amount: string;
+  description: string;
+  invoice_number: string | null;
+  status: 'pending' | 'completed' | 'failed';
+  payment_method: string | null;
+  due_date: string | null;
+  paid_at: Date | string | null;
+  created_at: Date | string;
+  last_event_position: string;
+}
