@@ -10,7 +10,11 @@ const ZFileParams = z.object({
   name: z.string().regex(STORED_NAME, 'is not a stored file name'),
 });
 
-/** Public: stored files (the company logo) by their content address, cacheable for a year. */
+/**
+ * Public: stored files (the company logo, project photos and their thumbnails) by their content address,
+ * cacheable for a year. A photo's address is the SHA-256 of its bytes: it cannot be guessed, only handed
+ * out by the project reads that check who may see the project, which is the protection photos get.
+ */
 export function fileRoutes(deps: Pick<AppDeps, 'config'>): FastifyPluginAsyncZod {
   const files = fileStore(deps.config.FILES_DIR);
   return async (app) => {

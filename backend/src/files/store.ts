@@ -2,8 +2,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** The kinds of stored file: each is a folder under FILES_DIR and a segment of its public address. */
-export const FILE_KINDS = ['logos'] as const;
+/**
+ * The kinds of stored file: each is a folder under FILES_DIR and a segment of its public address.
+ * A project photo is two files: the picture under `photos` and its small copy under `thumbnails`.
+ */
+export const FILE_KINDS = ['logos', 'photos', 'thumbnails'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
 const CONTENT_TYPES = { jpg: 'image/jpeg' } as const;

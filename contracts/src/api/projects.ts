@@ -136,3 +136,21 @@ export type TProjectPatchBody = z.input<typeof ZProjectPatchBody>;
 export const ZProjectIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const ZSyncCalendarResponse = z.object({ success: z.boolean(), events: z.array(z.unknown()) });
+
+/** Project photos (spec part 2, section 5): the accepted types are IMAGE_EXTENSIONS of ./files.ts. */
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** How many photos one upload request may carry (the dialog's picker allows several). */
+export const PHOTO_MAX_FILES = 20;
+/** The stored picture and its thumbnail are JPEGs at most this many pixels on their longest side. */
+export const PHOTO_MAX_SIDE = 2048;
+export const PHOTO_THUMBNAIL_SIDE = 400;
+/** 0..1, as LOGO_JPEG_QUALITY. */
+export const PHOTO_JPEG_QUALITY = 0.85;
+export const PHOTO_THUMBNAIL_QUALITY = 0.8;
+export const photoTooLargeMessage = (fileName: string) =>
+  `File too large: ${fileName} is over 10MB. Please use images under 10MB.`;
+export const photoInvalidTypeMessage = (fileName: string) =>
+  `Invalid file type: ${fileName} is not a supported image format. Please use JPG, PNG, HEIC, or other common image formats.`;
+/** The spec's toast for a picture that cannot be read, used as the server's answer too. */
+export const photoUnreadableMessage = (fileName: string) =>
+  `Failed to process ${fileName}. Please try again.`;

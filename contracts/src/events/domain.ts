@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { clientEventSchemas } from './clients.ts';
 import { consultationEventSchemas } from './consultations.ts';
-import { projectEventSchemas } from './projects.ts';
 import { dailyNoteEventSchemas } from './dashboard.ts';
+import { projectEventSchemas } from './projects.ts';
 import { settingsEventSchemas } from './settings.ts';
 import { userEventSchemas } from './users.ts';
 

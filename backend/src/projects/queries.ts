@@ -1,0 +1,97 @@
+import type { TProject, TProjectStatus, TProjectType } from '@app/contracts/api/projects';
+import type { ProjectsTable } from '@app/projections/projects/table';
+import { sql } from 'kysely';
+import type { SignedInUser } from '../auth/guard.ts';
+import { clientIdForUser } from '../clients/queries.ts';
+import type { AppDeps } from '../platform/deps.ts';
+
+type Deps = Pick<AppDeps, 'rm'>;
+type Row = Omit<ProjectsTable, 'last_event_position'>;
+
+const money = (v: string | number | null) => (v === null ? null : Number(v));
+
+const toDto = (r: Row): TProject => ({
+  id: r.id,
+  clientId: r.client_id,
+  clientName: r.client_name,
+  title: r.title,
+  description: r.description,
+  type: r.type as TProjectType,
+  status: r.status as TProjectStatus,
+  totalAmount: money(r.total_amount),
+  estimatedCost: money(r.estimated_cost),
+  timeline: r.timeline,
+  jobStartDate: r.job_start_date,
+  jobEndDate: r.job_end_date,
+  progress: r.progress,
+  notes: r.notes,
+  photos: r.photos,
+  createdAt: new Date(r.created_at).toISOString(),
+  updatedAt: new Date(r.updated_at).toISOString(),
+});
+
+/**
+ * The client's name is read from the clients view at query time, so a renamed client shows at once on
+ * all their projects without rewriting project rows; the name kept at creation stands in should the
+ * client record ever be gone.
+ */
+const projects = (deps: Deps) =>
+  deps.rm
+    .selectFrom('projects as p')
+    .leftJoin('clients as c', 'c.id', 'p.client_id')
+    .select([
+      'p.id',
+      'p.client_id',
+      sql<string>`coalesce(c.name, p.client_name)`.as('client_name'),
+      'p.title',
+      'p.description',
+      'p.type',
+      'p.status',
+      'p.total_amount',
+      'p.estimated_cost',
+      'p.timeline',
+      'p.job_start_date',
+      'p.job_end_date',
+      'p.progress',
+      'p.notes',
+      'p.photos',
+      'p.created_at',
+      'p.updated_at',
+    ])
+    .orderBy('p.updated_at', 'desc')
+    .orderBy('p.id', 'desc');
+
+/** Every project, most recently changed first (the admin's tracking list). */
+export async function listProjects(deps: Deps): Promise<TProject[]> {
+  return (await projects(deps).execute()).map(toDto);
+}
+
+export async function projectsOfClient(deps: Deps, clientId: number): Promise<TProject[]> {
+  return (await projects(deps).where('p.client_id', '=', clientId).execute()).map(toDto);
+}
+
+export async function projectById(deps: Deps, id: number): Promise<TProject | undefined> {
+  const row = await projects(deps).where('p.id', '=', id).executeTakeFirst();
+  return row ? toDto(row) : undefined;
+}
+
+/** A signed-in account's own projects: those of the client record linked to it (none without one). */
+export async function projectsOfUser(deps: Deps, userId: number): Promise<TProject[]> {
+  const clientId = await clientIdForUser(deps, userId);
+  return clientId === null ? [] : projectsOfClient(deps, clientId);
+}
+
+/**
+ * The project as the signed-in user may see it: an admin any, anyone else only their client's.
+ * Someone else's project is answered exactly like a missing one, so ids cannot be probed.
+ */
+export async function visibleProject(
+  deps: Deps,
+  user: Pick<SignedInUser, 'id' | 'role'>,
+  id: number,
+): Promise<TProject | undefined> {
+  const project = await projectById(deps, id);
+  if (!project || user.role === 'admin') return project;
+  const clientId = await clientIdForUser(deps, user.id);
+  return project.clientId === clientId ? project : undefined;
+}

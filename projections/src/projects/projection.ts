@@ -1,0 +1,113 @@
+import { projectEventSchemas, type TProjectEvent } from '@app/contracts/events/projects';
+import { documentProjection } from '../runtime/document-projection.ts';
+import type { ProjectsTable } from './table.ts';
+
+type Row = Omit<ProjectsTable, 'last_event_position'>;
+// Other slices' events carry a projectId too (payments, documents): only these touch a project row.
+const PROJECT_EVENTS = new Set<string>(projectEventSchemas.map((s) => s.shape.type.value));
+
+/**
+ * Projects (jobs): the admin's tracking list and job page, and each client's portal list.
+ * A deleted project's row is removed, so every list and count drops it at once.
+ */
+export const projectsProjection = documentProjection<Row>({
+  name: 'projects',
+  version: 1,
+  syncType: 'project',
+  table: 'projects',
+  ddl: (s) => `
+    CREATE TABLE ${s}.projects (
+      id integer PRIMARY KEY,
+      client_id integer NOT NULL,
+      client_name text NOT NULL,
+      title text NOT NULL,
+      description text NOT NULL,
+      type text NOT NULL,
+      status text NOT NULL,
+      total_amount numeric,
+      estimated_cost numeric,
+      timeline text,
+      job_start_date date,
+      job_end_date date,
+      progress integer NOT NULL,
+      notes text NOT NULL,
+      photos jsonb NOT NULL,
+      created_at timestamptz NOT NULL,
+      updated_at timestamptz NOT NULL,
+      last_event_position numeric NOT NULL
+    );
+    CREATE INDEX ON ${s}.projects (updated_at DESC, id DESC);
+    CREATE INDEX ON ${s}.projects (client_id, updated_at DESC);`,
+  idOf: (e) => (PROJECT_EVENTS.has(e.type) ? (e.data as { projectId: number }).projectId : null),
+  evolve(row, stored) {
+    const event = stored as unknown as TProjectEvent;
+    const at = stored.metadata.occurredAt;
+    if (event.type === 'ProjectCreated') {
+      const d = event.data;
+      return {
+        id: d.projectId,
+        client_id: d.clientId,
+        client_name: d.clientName,
+        title: d.title,
+        description: d.description,
+        type: d.type,
+        status: d.status,
+        total_amount: d.totalAmount,
+        estimated_cost: d.estimatedCost,
+        timeline: d.timeline,
+        job_start_date: d.jobStartDate,
+        job_end_date: d.jobEndDate,
+        progress: d.progress,
+        notes: d.notes,
+        photos: [],
+        created_at: at,
+        updated_at: at,
+      };
+    }
+    if (!row) return undefined;
+    switch (event.type) {
+      case 'ProjectDetailsChanged': {
+        const next = { ...row, updated_at: at };
+        const { changes } = event.data;
+        if (changes.title) next.title = changes.title.to;
+        if (changes.description) next.description = changes.description.to;
+        if (changes.type) next.type = changes.type.to;
+        if (changes.totalAmount) next.total_amount = changes.totalAmount.to;
+        if (changes.estimatedCost) next.estimated_cost = changes.estimatedCost.to;
+        if (changes.timeline) next.timeline = changes.timeline.to;
+        return next;
+      }
+      case 'ProjectStatusChanged':
+        return { ...row, status: event.data.to, updated_at: at };
+      case 'ProjectScheduled':
+        return {
+          ...row,
+          job_start_date: event.data.to.jobStartDate,
+          job_end_date: event.data.to.jobEndDate,
+          updated_at: at,
+        };
+      case 'ProjectUnscheduled':
+        return { ...row, job_start_date: null, job_end_date: null, updated_at: at };
+      case 'ProjectProgressChanged':
+        return { ...row, progress: event.data.to, updated_at: at };
+      case 'ProjectNotesChanged':
+        return { ...row, notes: event.data.to, updated_at: at };
+      case 'ProjectPhotoAdded': {
+        const { url, thumbnailUrl, name } = event.data;
+        return {
+          ...row,
+          photos: [...row.photos, { url, thumbnailUrl, name, uploadedAt: at }],
+          updated_at: at,
+        };
+      }
+      case 'ProjectPhotoRemoved':
+        return { ...row, photos: row.photos.filter((p) => p.url !== event.data.url), updated_at: at };
+      case 'ProjectDeleted':
+        return null;
+      default: {
+        const unhandled: never = event;
+        return unhandled;
+      }
+    }
+  },
+});
