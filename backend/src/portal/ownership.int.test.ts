@@ -49,7 +49,7 @@ describe('a client sees only their own data', () => {
     for (const [theirs, missing] of [
       [`/api/projects/${b.projectId}`, '/api/projects/999999'],
       [`/api/clients/${b.clientId}`, '/api/clients/999999'],
-    ]) {
+    ] as const) {
       const other = await get(theirs);
       const unknown = await get(missing);
       expect(other.status).toBe(404);
