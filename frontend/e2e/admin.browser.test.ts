@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, expectAccessible, startBrowserApp, toastText } from './browser.ts';
 
@@ -88,6 +90,10 @@ describe('admin back-office (browser)', () => {
     await company.waitFor();
     const sidebar = admin.getByRole('navigation', { name: 'Admin' });
     expect(await sidebar.getByRole('button').allInnerTexts()).toEqual([
+      'Dashboard',
+      'Project Tracking',
+      'Clients',
+      'Users',
       'Consultations',
       'Settings',
       'Content Management',

@@ -1,8 +1,10 @@
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { onTestFailed } from 'vitest';
 import { ADMIN, startTestApp, type TestApp } from '../../backend/test/app.ts';
 
 /** Debian's chromium; never a downloaded browser. The flags keep it off the network it cannot reach. */
@@ -29,11 +31,19 @@ export type BrowserApp = {
   close: () => Promise<void>;
 };
 
-/** The real app (API, projections, workers) on a port of its own with its own database, and a browser. */
-export async function startBrowserApp(): Promise<BrowserApp> {
+/** Where failed tests leave their screenshots. */
+const SHOTS = join(tmpdir(), 'ng-e2e');
+
+/**
+ * The real app (API, projections and, unless `workers: false`, workers) on a port of its own with its own
+ * database, and a browser. `env` adds settings for this app only.
+ */
+export async function startBrowserApp(
+  options: { workers?: boolean; env?: Record<string, string> } = {},
+): Promise<BrowserApp> {
   const t = await startTestApp({
-    workers: true,
-    env: { LOGIN_RATE_LIMIT: '1000', PUBLIC_FORM_RATE_LIMIT: '1000' },
+    workers: options.workers ?? true,
+    env: { LOGIN_RATE_LIMIT: '1000', PUBLIC_FORM_RATE_LIMIT: '1000', ...options.env },
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -42,7 +52,9 @@ export async function startBrowserApp(): Promise<BrowserApp> {
   const newPage = async (viewport = { width: 1280, height: 900 }) => {
     const context = await browser.newContext({ baseURL: baseUrl, viewport });
     context.setDefaultTimeout(10_000);
-    return context.newPage();
+    const page = await context.newPage();
+    screenshotIfTestFails(page);
+    return page;
   };
 
   const signIn = async (page: Page, email: string, password: string) => {
@@ -69,11 +81,32 @@ export async function startBrowserApp(): Promise<BrowserApp> {
   };
 }
 
-/** Fails with a readable list when axe finds WCAG 2.1 A/AA problems on the page as it is now. */
-export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+/**
+ * A page opened inside a test leaves a screenshot when that test fails, and its path is printed with the test.
+ * Outside a test (beforeAll, the size script) vitest refuses the hook, and there is nothing to report to.
+ */
+function screenshotIfTestFails(page: Page) {
+  try {
+    onTestFailed(async ({ task }) => {
+      if (page.isClosed()) return;
+      mkdirSync(SHOTS, { recursive: true });
+      const path = join(SHOTS, `${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}-${Date.now()}.png`);
+      await page.screenshot({ path, fullPage: true, timeout: 5000 }).catch(() => undefined);
+      console.error(`screenshot of ${page.url()} when "${task.name}" failed: ${path}`);
+    });
+  } catch {
+    // not inside a test
+  }
+}
+
+/**
+ * Fails with a readable list when axe finds WCAG 2.1 A/AA problems on the page as it is now;
+ * `include` limits the check to the parts matched by those CSS selectors.
+ */
+export async function expectAccessible(page: Page, options: { include?: string | string[] } = {}) {
+  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  for (const selector of [options.include ?? []].flat()) axe.include(selector);
+  const results = await axe.analyze();
   const problems = results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
@@ -81,7 +114,8 @@ export async function expectAccessible(page: Page) {
         .join(', ')}`,
   );
   if (problems.length > 0) {
-    const shot = join(tmpdir(), `a11y-${Date.now()}.png`);
+    mkdirSync(SHOTS, { recursive: true });
+    const shot = join(SHOTS, `a11y-${Date.now()}.png`);
     await page.screenshot({ path: shot, fullPage: true });
     throw new Error(`Accessibility problems on ${page.url()} (screenshot ${shot}):\n${problems.join('\n')}`);
   }

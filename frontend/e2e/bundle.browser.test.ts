@@ -6,7 +6,7 @@ import { chunksNotLoaded, HOME_JS_BUDGET_KB, javascriptLoadedBy, totalGzipKb } f
 describe('JavaScript weight of the home page', () => {
   let b: BrowserApp;
   beforeAll(async () => {
-    b = await startBrowserApp();
+    b = await startBrowserApp({ workers: false });
   });
   afterAll(async () => b?.close());
 
@@ -18,8 +18,8 @@ describe('JavaScript weight of the home page', () => {
     expect(names).not.toMatch(/AdminDashboard|ConsultationsView|SettingsView|ContentView|ClientHome/);
 
     // The admin dashboard's code exists as its own chunk and arrives only on /admin.
-    const assets = fileURLToPath(new URL('../dist/assets', import.meta.url));
-    const elsewhere = await chunksNotLoaded(assets, loaded);
+    const dist = fileURLToPath(new URL('../dist', import.meta.url));
+    const elsewhere = await chunksNotLoaded(dist, loaded);
     expect(elsewhere.some((file) => file.startsWith('index-') === false)).toBe(true);
     await b.signInAsAdmin(page);
     const admin = await javascriptLoadedBy(page, '/admin');

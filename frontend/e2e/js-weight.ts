@@ -1,5 +1,5 @@
-import { readdir } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from 'playwright-core';
 
@@ -37,8 +37,31 @@ export async function javascriptLoadedBy(page: Page, path: string): Promise<Load
 
 export const totalGzipKb = (loaded: Loaded[]) => loaded.reduce((sum, file) => sum + file.gzipKb, 0);
 
-/** The built chunks a page did not load: code split away to other routes. */
-export async function chunksNotLoaded(distAssets: string, loaded: Loaded[]): Promise<string[]> {
+/**
+ * The files of the latest build, relative to `dist`: from Vite's manifest when the build wrote one (the
+ * test build does, and may leave an earlier build's chunks beside it), else everything in `dist/assets`.
+ */
+export async function builtFiles(dist: string): Promise<string[]> {
+  try {
+    const manifest: Record<string, { file: string; css?: string[]; assets?: string[] }> = JSON.parse(
+      await readFile(join(dist, '.vite', 'manifest.json'), 'utf8'),
+    );
+    const files = Object.values(manifest).flatMap((chunk) => [
+      chunk.file,
+      ...(chunk.css ?? []),
+      ...(chunk.assets ?? []),
+    ]);
+    return [...new Set(files)];
+  } catch {
+    return (await readdir(join(dist, 'assets'))).map((file) => `assets/${file}`);
+  }
+}
+
+/** The built JavaScript chunks a page did not load: code split away to other routes. */
+export async function chunksNotLoaded(dist: string, loaded: Loaded[]): Promise<string[]> {
   const names = new Set(loaded.map((file) => file.file));
-  return (await readdir(distAssets)).filter((file) => file.endsWith('.js') && !names.has(file)).sort();
+  return (await builtFiles(dist))
+    .map((file) => basename(file))
+    .filter((file) => file.endsWith('.js') && !names.has(file))
+    .sort();
 }

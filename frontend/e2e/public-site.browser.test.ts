@@ -25,10 +25,11 @@ describe('public site (browser)', () => {
     await page.context().close();
   });
 
-  it('an unknown route shows the 404 page', async () => {
+  it('an unknown route shows the 404 page, which passes the accessibility checker', async () => {
     const page = await b.newPage();
     await page.goto('/no-such-page/at-all');
-    await expect(page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await expectAccessible(page);
     await page.context().close();
   });
 

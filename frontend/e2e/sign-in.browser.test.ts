@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, startBrowserApp, toastText } from './browser.ts';
 

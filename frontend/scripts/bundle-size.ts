@@ -9,10 +9,13 @@ import buildWeb from '../e2e/build-web.ts';
 import { chunksNotLoaded, HOME_JS_BUDGET_KB, javascriptLoadedBy, totalGzipKb } from '../e2e/js-weight.ts';
 
 if (!process.argv.includes('--no-build')) await buildWeb();
-const b = await startBrowserApp();
+const b = await startBrowserApp({ workers: false });
 try {
   const page = await b.newPage();
   const loaded = await javascriptLoadedBy(page, '/');
+  // No build (or --no-build without one) serves no page at all, which must not read as a pass.
+  if (loaded.length === 0)
+    throw new Error('/ loaded no JavaScript: is frontend/dist built? (drop --no-build)');
   console.log('JavaScript loaded by /');
   for (const file of loaded)
     console.log(
@@ -23,7 +26,7 @@ try {
   console.log(
     `  total ${total.toFixed(1)} KB gz   target <= ${HOME_JS_BUDGET_KB} KB gz: ${pass ? 'PASS' : 'FAIL'}`,
   );
-  const elsewhere = await chunksNotLoaded(fileURLToPath(new URL('../dist/assets', import.meta.url)), loaded);
+  const elsewhere = await chunksNotLoaded(fileURLToPath(new URL('../dist', import.meta.url)), loaded);
   console.log(`Chunks / does not load (other routes): ${elsewhere.length}`);
   console.log(`  ${elsewhere.join('\n  ')}`);
   process.exitCode = pass ? 0 : 1;

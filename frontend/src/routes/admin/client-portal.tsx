@@ -1,9 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ClientPortalPage } from '../../admin/client-portal/ClientPortalPage';
+import { parsePortalSearch } from '../../admin/client-portal/portal-search';
 import { adminOnly } from '../../auth/guards';
-import { NotFound } from '../../ui/NotFound';
 
-// Guarded now; the page itself arrives with its own slice of work, until then the address is not found.
+/** The admin's view of one client's portal; non-admins are sent to / by the guard. */
 export const Route = createFileRoute('/admin/client-portal')({
+  validateSearch: parsePortalSearch,
   beforeLoad: ({ context }) => adminOnly(context.queryClient),
-  component: NotFound,
+  component: function AdminClientPortalRoute() {
+    return <ClientPortalPage clientId={Route.useSearch().clientId} />;
+  },
 });

@@ -1,10 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { clientRoute } from '../../auth/guards';
+import { isAdmin } from '../../auth/session';
 import { ClientHome } from '../../portal/ClientHome';
+import { prefetchClientDashboard } from '../../portal/queries';
 import { contentQuery } from '../../public/content';
 
 export const Route = createFileRoute('/client/')({
   beforeLoad: ({ context }) => clientRoute(context.queryClient),
-  loader: ({ context }) => context.queryClient.ensureQueryData(contentQuery),
+  // Starts the dashboard's reads without waiting for them: the portal shows its own loading state and
+  // joins the reads in flight (awaiting here would run a failing read's retries twice, here and on mount).
+  // An admin is only told the portal is for clients, so nothing of a client's is read for them.
+  loader: async ({ context }) => {
+    const { queryClient } = context;
+    const user = await clientRoute(queryClient);
+    if (!isAdmin(user)) void prefetchClientDashboard(queryClient);
+    await queryClient.ensureQueryData(contentQuery);
+  },
   component: ClientHome,
 });

@@ -1,9 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { JobPage } from '../../../admin/tracking/job/JobPage';
 import { adminOnly } from '../../../auth/guards';
-import { NotFound } from '../../../ui/NotFound';
+import { projectIdOf, projectQuery } from '../../../projects/project-query';
 
-// Guarded now; the page itself arrives with its own slice of work, until then the address is not found.
 export const Route = createFileRoute('/admin/job/$id')({
   beforeLoad: ({ context }) => adminOnly(context.queryClient),
-  component: NotFound,
+  // Starts the read; the page joins it (a missing project is the page's own 'Project Not Found').
+  loader: ({ context, params }) => {
+    const id = projectIdOf(params.id);
+    if (id !== null) void context.queryClient.prefetchQuery(projectQuery(id));
+  },
+  component: function AdminJobRoute() {
+    return <JobPage idParam={Route.useParams().id} />;
+  },
 });

@@ -1,9 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { clientRoute } from '../../../auth/guards';
-import { NotFound } from '../../../ui/NotFound';
+import { ClientJobPage } from '../../../portal/ClientJobPage';
+import { portalRetry } from '../../../portal/queries';
+import { projectIdOf, projectQuery } from '../../../projects/project-query';
+import { contentQuery } from '../../../public/content';
 
-// Guarded now; the project page arrives with the projects slice of work.
 export const Route = createFileRoute('/client/job/$id')({
   beforeLoad: ({ context }) => clientRoute(context.queryClient),
-  component: NotFound,
+  // The layout needs the site content; the project read starts here and the page joins it (a missing
+  // project is the page's own 'Project Not Found', not a route error).
+  loader: async ({ context, params }) => {
+    const id = projectIdOf(params.id);
+    if (id !== null) void context.queryClient.prefetchQuery({ ...projectQuery(id), retry: portalRetry });
+    await context.queryClient.ensureQueryData(contentQuery);
+  },
+  component: function ClientJobRoute() {
+    return <ClientJobPage idParam={Route.useParams().id} />;
+  },
 });

@@ -1,0 +1,193 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserApp, expectAccessible, startBrowserApp } from './browser.ts';
+
+const CLIENT = { name: 'Kim Tanana', email: 'kim.tanana@example.com', phone: '907-555-0100' };
+
+describe('clients, users, dashboard and the admin client portal (browser)', () => {
+  let b: BrowserApp;
+  let admin: Page;
+  beforeAll(async () => {
+    b = await startBrowserApp();
+    admin = await b.newPage();
+    await admin.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: b.baseUrl });
+    await b.signInAsAdmin(admin);
+  });
+  afterAll(async () => b?.close());
+
+  /**
+   * Waits for a toast with this text (a newer one replaces it), then closes it so it covers nothing; a
+   * toast raised under an open modal dialog cannot be reached until the dialog closes, so it is left.
+   */
+  const toast = async (text: string, { underDialog = false } = {}) => {
+    const shown = admin.getByTestId('toast').filter({ hasText: text });
+    await shown.waitFor();
+    if (!underDialog) await shown.getByRole('button', { name: 'Close notification' }).click();
+  };
+  const card = () => admin.getByTestId('client-card').filter({ hasText: CLIENT.name });
+
+  it('adds a client with portal access, shows the temporary password once, finds and edits the client', async () => {
+    await admin.goto('/admin?view=clients');
+    await admin.getByText('No clients yet').waitFor();
+    await expectAccessible(admin);
+
+    await admin.getByRole('button', { name: 'Add New Entry' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Add New Entry' });
+    await dialog.getByRole('button', { name: 'Add Entry' }).click();
+    await dialog.getByText('Name is required').waitFor();
+    await dialog.getByText('Invalid email').waitFor();
+    expect(await dialog.getByLabel('Name *').getAttribute('aria-invalid')).toBe('true');
+
+    await dialog.getByLabel('Name *').fill(CLIENT.name);
+    await dialog.getByLabel('Email *').fill(CLIENT.email);
+    await dialog.getByLabel('Phone').fill(CLIENT.phone);
+    await dialog.getByLabel('Address').fill('12 Spruce Rd, Talkeetna, AK');
+    expect(await dialog.getByLabel('Give portal access').isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Add Entry' }).click();
+
+    const secret = dialog.getByTestId('secret-value');
+    await secret.waitFor();
+    const password = (await secret.textContent()) ?? '';
+    expect(password.length).toBeGreaterThan(6);
+    expect(await dialog.textContent()).toContain(`also e-mailed to ${CLIENT.email}`);
+    await expectAccessible(admin);
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await toast('Copied to clipboard', { underDialog: true });
+    expect(await admin.evaluate(() => navigator.clipboard.readText())).toBe(password);
+    await dialog.getByRole('button', { name: 'Copied' }).waitFor();
+    // The copy confirmation resets after 2 s.
+    await dialog.getByRole('button', { name: 'Copy' }).waitFor({ timeout: 4000 });
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    // The password shown is the account's real one.
+    expect(await b.t.login(CLIENT.email, password)).toEqual(expect.any(String));
+
+    const search = admin.getByLabel('Search clients');
+    await search.fill('nobody-here');
+    await admin.getByText('No clients match "nobody-here"').waitFor();
+    await search.fill('907 555 0100');
+    await card().waitFor();
+    await search.fill('KIM.TAN');
+    await card().waitFor();
+
+    await card().getByRole('button', { name: 'View' }).click();
+    const info = admin.getByRole('dialog', { name: 'Client Information' });
+    await info.getByText('No projects assigned yet').waitFor();
+    await expectAccessible(admin);
+    await info.getByRole('button', { name: 'Edit Client' }).click();
+    const edit = admin.getByRole('dialog', { name: 'Edit Client' });
+    await edit.getByLabel('Phone').fill('907-555-0199');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await toast('Client updated');
+    await card().getByText('907-555-0199').waitFor();
+    const [saved] = (await b.t.call('GET', '/api/clients', undefined, b.t.adminToken)).body;
+    expect(saved).toMatchObject({ email: CLIENT.email, phone: '907-555-0199' });
+  });
+
+  it("opens the client's portal as an admin; a missing or unknown client id says so", async () => {
+    await admin.goto('/admin?view=clients');
+    await card().getByRole('link', { name: 'Portal' }).click();
+    await admin.waitForURL(/\/admin\/client-portal\?clientId=\d+$/);
+    await admin.getByRole('heading', { name: `${CLIENT.name} Portal` }).waitFor();
+    await admin.getByText('Viewing as Admin').waitFor();
+    await admin.getByText('Admin View').waitFor();
+    await admin.getByText('No projects assigned yet').waitFor();
+    expect(await admin.getByTestId('stat-projects').textContent()).toBe('0');
+    await expectAccessible(admin);
+
+    await admin.getByRole('tab', { name: 'Projects' }).click();
+    await admin.getByText("This client hasn't been assigned any projects yet.").waitFor();
+    await admin.getByRole('tab', { name: 'Projects' }).press('ArrowRight');
+    await admin.getByText('No documents available').waitFor();
+    await admin.getByRole('tab', { name: 'Payments' }).click();
+    await admin.getByText('No payments recorded').waitFor();
+    await expectAccessible(admin);
+
+    await admin.goto('/admin/client-portal');
+    await admin.getByText('Client ID Missing').waitFor();
+    await admin.getByText('No client ID specified in the URL.').waitFor();
+    await expectAccessible(admin);
+    await admin.goto('/admin/client-portal?clientId=999999');
+    await admin.getByText('Client not found').waitFor();
+    await admin.getByRole('link', { name: 'Back to Admin' }).first().click();
+    await admin.waitForURL(/\/admin\?view=clients$/);
+  });
+
+  it("makes the new client's account an admin and back, after confirmations; an admin cannot delete themselves", async () => {
+    await admin.goto('/admin?view=users');
+    const row = admin.getByTestId('user-row').filter({ hasText: CLIENT.email });
+    const role = row.getByTestId('user-role');
+    await row.waitFor();
+    expect(await role.textContent()).toBe('Client');
+    await expectAccessible(admin);
+
+    await row.getByRole('button', { name: 'Make Admin' }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Make Admin' });
+    expect(await confirm.textContent()).toContain(`make Kim Tanana (${CLIENT.email}) an admin?`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    expect(await role.textContent()).toBe('Client');
+
+    await row.getByRole('button', { name: 'Make Admin' }).click();
+    await confirm.getByRole('button', { name: 'Make Admin' }).click();
+    await row.getByText('Admin', { exact: true }).waitFor();
+    await toast('User role updated');
+
+    await row.getByRole('button', { name: 'Remove Admin' }).click();
+    await admin
+      .getByRole('dialog', { name: 'Remove Admin' })
+      .getByRole('button', { name: 'Remove Admin' })
+      .click();
+    await row.getByText('User', { exact: true }).waitFor();
+
+    const mine = admin.getByTestId('user-row').filter({ hasText: '(you)' });
+    expect(await mine.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+    expect(await row.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(false);
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const ask = admin.getByRole('dialog', { name: 'Delete User' });
+    expect(await ask.textContent()).toContain('This action cannot be undone.');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+
+    await admin.getByRole('button', { name: 'Generate Temporary Password' }).click();
+    await toast('Please enter a user email address');
+    await admin.getByRole('button', { name: 'Create Admin' }).click();
+    await toast('Please enter both email and name for the new admin');
+    await admin.getByLabel('User email', { exact: true }).fill(CLIENT.email);
+    await admin.getByRole('button', { name: 'Generate Temporary Password' }).click();
+    const issued = admin.getByTestId('secret-value');
+    await issued.waitFor();
+    expect(await b.t.login(CLIENT.email, (await issued.textContent()) ?? '')).toEqual(expect.any(String));
+  });
+
+  it('shows the figures, each card opening its view, and keeps a note of today across a reload', async () => {
+    await admin.goto('/admin?view=dashboard');
+    const totalClients = admin.getByTestId('stat-totalClients');
+    await totalClients.waitFor();
+    expect(await totalClients.textContent()).toBe('1');
+    expect(await admin.getByTestId('stat-totalRevenue').textContent()).toBe('$0.00');
+    // Documents and Payments have no view yet: their cards are figures, not links.
+    expect(await admin.getByRole('link', { name: /Pending Documents/ }).count()).toBe(0);
+    await admin.getByText('No notes for this day').waitFor();
+    await expectAccessible(admin);
+
+    await admin.getByLabel('New note').fill('Call Kim about the camera mounts');
+    await admin.getByRole('button', { name: 'Add', exact: true }).click();
+    const note = admin.getByTestId('daily-note').filter({ hasText: 'Call Kim about the camera mounts' });
+    await note.waitFor();
+    await note.getByRole('checkbox').check();
+    await admin.getByText('1 of 1 done').waitFor();
+
+    await admin.reload();
+    await note.waitFor();
+    expect(await note.getByRole('checkbox').isChecked()).toBe(true);
+    await admin.getByRole('button', { name: 'Next day' }).click();
+    await admin.getByText('No notes for this day').waitFor();
+    await admin.getByRole('button', { name: 'Today' }).click();
+    await note.waitFor();
+    await expectAccessible(admin);
+
+    await admin.getByRole('link', { name: /Total Clients/ }).click();
+    await admin.waitForURL(/view=clients/);
+    await card().waitFor();
+  });
+});

@@ -1,0 +1,46 @@
+import type { TAppointment } from '@app/contracts/api/portal';
+
+/** The Overview's recent projects: the first three, in the order the server lists them. */
+export const RECENT_PROJECTS = 3;
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** Payment amounts are dollars, shown with 2 decimals (spec part 1, "Currency"). */
+export const formatUsd = (amount: number) => usd.format(amount);
+
+/** "HH:MM" (or "HH:MM:SS") → "9:30 AM", read as a wall-clock time with no time zone. */
+export function formatClock(time: string): string {
+  const match = /^(\d{1,2}):(\d{2})/.exec(time);
+  if (!match) return time;
+  const hours = Number(match[1]);
+  if (hours > 23) return time;
+  const suffix = hours < 12 ? 'AM' : 'PM';
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]} ${suffix}`;
+}
+
+/** An appointment's time: its range, its start, or 'Time not set'. */
+export function appointmentTime(appointment: Pick<TAppointment, 'startTime' | 'endTime'>): string {
+  const { startTime, endTime } = appointment;
+  if (!startTime) return 'Time not set';
+  return endTime ? `${formatClock(startTime)} – ${formatClock(endTime)}` : formatClock(startTime);
+}
+
+/** "in_progress" → "In progress", for statuses this page has no label for. */
+export const humanStatus = (status: string) => {
+  const words = status.replace(/_/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : status;
+};
+
+export type QuickStats = { projects: number; messages: number; appointments: number; payments: number };
+export const quickStats = (lists: Record<keyof QuickStats, readonly unknown[]>): QuickStats => ({
+  projects: lists.projects.length,
+  messages: lists.messages.length,
+  appointments: lists.appointments.length,
+  payments: lists.payments.length,
+});
+
+/** The day an instant fell on, in the viewer's time zone unless one is given. */
+export function formatDate(iso: string, timeZone?: string, locale = 'en-US'): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(instant);
+}

@@ -1,0 +1,71 @@
+import {
+  type TClient,
+  type TUpdateClientBody,
+  ZCreateEntryBody,
+  ZUpdateClientBody,
+} from '@app/contracts/api/clients';
+import type { z } from 'zod';
+
+/** The dialogs' fields as typed. */
+export type ClientDraft = { name: string; email: string; phone: string; address: string };
+/** userType '' is the unchosen select, which the contract answers with its own message. */
+export type EntryDraft = ClientDraft & { userType: 'client' | 'user' | ''; portalAccess: boolean };
+export type CreateEntryBody = z.output<typeof ZCreateEntryBody>;
+
+export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+export type Checked<Body, Field extends string> =
+  | { ok: true; body: Body }
+  | { ok: false; errors: FieldErrors<Field> };
+
+export const EMPTY_ENTRY: EntryDraft = {
+  name: '',
+  email: '',
+  phone: '',
+  address: '',
+  userType: 'client',
+  portalAccess: true,
+};
+
+export const draftOf = (client: TClient): ClientDraft => ({
+  name: client.name,
+  email: client.email,
+  phone: client.phone ?? '',
+  address: client.address ?? '',
+});
+
+// The contract checks the e-mail format before it trims, so the draft is trimmed first.
+const trimmed = (draft: ClientDraft): ClientDraft => ({
+  name: draft.name.trim(),
+  email: draft.email.trim(),
+  phone: draft.phone.trim(),
+  address: draft.address.trim(),
+});
+
+/** The first message per field, in the contract's words ('Name is required', 'Invalid email', ...). */
+function fieldErrors<Field extends string>(issues: readonly z.core.$ZodIssue[]): FieldErrors<Field> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? 'form');
+    errors[field] ??= issue.message;
+  }
+  return errors as FieldErrors<Field>;
+}
+
+/** Add New Entry: portal access only means something for a client. */
+export function checkEntry(draft: EntryDraft): Checked<CreateEntryBody, keyof EntryDraft> {
+  const result = ZCreateEntryBody.safeParse({
+    ...trimmed(draft),
+    userType: draft.userType,
+    portalAccess: draft.userType === 'client' && draft.portalAccess,
+  });
+  return result.success
+    ? { ok: true, body: result.data }
+    : { ok: false, errors: fieldErrors(result.error.issues) };
+}
+
+export function checkClient(draft: ClientDraft): Checked<TUpdateClientBody, keyof ClientDraft> {
+  const result = ZUpdateClientBody.safeParse(trimmed(draft));
+  return result.success
+    ? { ok: true, body: result.data }
+    : { ok: false, errors: fieldErrors(result.error.issues) };
+}

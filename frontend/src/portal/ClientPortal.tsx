@@ -1,0 +1,124 @@
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { type ReactNode, useState } from 'react';
+import { logOut } from '../auth/actions';
+import type { SessionUser } from '../auth/session';
+import { ApiError } from '../lib/api';
+import { ProjectDialog } from '../projects/ProjectDialog';
+import { SignInAgain } from '../projects/SignInAgain';
+import { PublicLayout } from '../public/PublicLayout';
+import { Button } from '../ui/Button';
+import { Spinner } from '../ui/Spinner';
+import { ClientSidebar } from './ClientSidebar';
+import { ClientViewPanel } from './ClientViewPanel';
+import { CLIENT_VIEWS, type ClientViewId } from './dashboard';
+import {
+  clientAppointmentsQuery,
+  clientMeQuery,
+  clientMessagesQuery,
+  clientProjectsQuery,
+  clientStatsQuery,
+} from './queries';
+
+/**
+ * The client dashboard (spec part 1, section 2): a sidebar of six views switched in place, the project
+ * dialog read-only. It waits for the client record, projects, messages, appointments and figures.
+ */
+export function ClientPortal({ user }: { user: SessionUser }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [view, setView] = useState<ClientViewId>('dashboard');
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [me, projects, messages, appointments, stats] = useQueries({
+    queries: [
+      clientMeQuery,
+      clientProjectsQuery,
+      clientMessagesQuery,
+      clientAppointmentsQuery,
+      clientStatsQuery,
+    ],
+  });
+  const all = [me, projects, messages, appointments, stats];
+
+  const heading = (
+    <div>
+      <h1 className="text-3xl font-bold text-slate-900">Welcome, {user.firstName}</h1>
+      <p className="mt-1 text-slate-700">Client Portal for {user.email}</p>
+    </div>
+  );
+  const frame = (body: ReactNode) => (
+    <PublicLayout>
+      <div className="mx-auto max-w-6xl space-y-6 px-4 py-10">
+        {heading}
+        {body}
+      </div>
+    </PublicLayout>
+  );
+
+  if (all.some((query) => query.isPending))
+    return frame(
+      <div className="grid place-items-center py-16">
+        <Spinner label="Loading your dashboard" />
+      </div>,
+    );
+
+  // A lost session: a 401 failure, or a list the default loader answered with nothing.
+  const lists = [projects, messages, appointments, stats];
+  if (
+    all.some((query) => query.error instanceof ApiError && query.error.status === 401) ||
+    lists.some((query) => query.isSuccess && query.data === null)
+  )
+    return <SignInAgain />;
+
+  if (all.some((query) => query.isError))
+    return frame(
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-900">
+        <h2 className="text-lg font-semibold">Error Loading Dashboard</h2>
+        <p className="mt-1">Unable to load your client information.</p>
+        <div className="mt-4 flex gap-2">
+          <Button
+            onClick={() => {
+              for (const query of all) if (query.isError) void query.refetch();
+            }}
+          >
+            Retry
+          </Button>
+          <Button variant="outline" onClick={() => logOut(queryClient, () => navigate({ to: '/login' }))}>
+            Logout
+          </Button>
+        </div>
+      </div>,
+    );
+
+  if (me.data === null)
+    return frame(
+      <div className="rounded-lg border border-slate-200 bg-slate-50 p-6">
+        <h2 className="text-lg font-semibold text-slate-900">Your account is not linked to a client yet</h2>
+        <p className="mt-1 text-slate-700">
+          Once we link your account to your client record, your projects, documents and messages appear here.
+          Please contact us if you expected to see them already.
+        </p>
+      </div>,
+    );
+
+  const label = CLIENT_VIEWS.find((item) => item.id === view)?.label;
+  return frame(
+    <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
+      <ClientSidebar view={view} onChange={setView} pendingDocuments={stats.data?.pendingDocuments ?? 0} />
+      <section aria-labelledby="client-view-heading" className="min-w-0">
+        <h2 id="client-view-heading" className="mb-4 text-2xl font-semibold text-slate-900">
+          {label}
+        </h2>
+        <ClientViewPanel
+          view={view}
+          projects={projects.data ?? []}
+          messages={messages.data ?? []}
+          appointments={appointments.data ?? []}
+          pendingDocuments={stats.data?.pendingDocuments ?? 0}
+          onOpenProject={setViewing}
+        />
+      </section>
+      <ProjectDialog projectId={viewing} onClose={() => setViewing(null)} readOnly />
+    </div>,
+  );
+}

@@ -1,0 +1,42 @@
+import { CLIENT_VIEWS, type ClientViewId } from './dashboard';
+
+/** The dashboard's views; Documents carries the count of documents waiting for the client. */
+export function ClientSidebar({
+  view,
+  onChange,
+  pendingDocuments,
+}: {
+  view: ClientViewId;
+  onChange: (view: ClientViewId) => void;
+  pendingDocuments: number;
+}) {
+  return (
+    <nav aria-label="Client portal" className="rounded-lg bg-slate-900 p-2 text-slate-100">
+      <ul className="flex gap-1 overflow-x-auto md:flex-col">
+        {CLIENT_VIEWS.map((item) => (
+          <li key={item.id} className="shrink-0">
+            <button
+              type="button"
+              onClick={() => onChange(item.id)}
+              aria-current={item.id === view ? 'page' : undefined}
+              className={`flex w-full items-center justify-between gap-3 rounded-md px-3 py-2 text-left text-sm focus-visible:outline-2 focus-visible:outline-blue-300 ${
+                item.id === view ? 'bg-blue-700 font-medium text-white' : 'text-slate-200 hover:bg-slate-800'
+              }`}
+            >
+              {item.label}
+              {item.id === 'documents' && (
+                <span
+                  data-testid="pending-documents-count"
+                  className="rounded-full bg-white px-2 text-xs font-semibold text-slate-900"
+                >
+                  {pendingDocuments}
+                  <span className="sr-only"> pending</span>
+                </span>
+              )}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
