@@ -5,8 +5,7 @@ export type Tab = { id: string; label: string; panel: ReactNode };
 
 /**
  * A tablist with automatic activation: arrow keys, Home and End move between tabs. Every panel stays
- * mounted (hidden when not selected) so unsaved edits survive a switch of tabs. Shared by every screen
- * with tabs (admin/settings and projects/ keep copies until they switch to this one).
+ * mounted (hidden when not selected) so unsaved edits survive a switch of tabs.
  */
 export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
   const [selected, setSelected] = useState(0);

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { failureText } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
+import { Tabs } from '../../ui/Tabs';
 import { settingsQuery } from '../queries';
 import { AdminTab } from './AdminTab';
 import { CompanyTab } from './CompanyTab';
 import { PricingTab } from './PricingTab';
-import { Tabs } from './Tabs';
 
 /** Settings with tabs Company, Pricing and Admin; each tab saves its own section. */
 export function SettingsView() {
