@@ -63,6 +63,14 @@ describe('clients, users, dashboard and the admin client portal (browser)', () =
     // The password shown is the account's real one.
     expect(await b.t.login(CLIENT.email, password)).toEqual(expect.any(String));
 
+    // A refused entry says why inside the dialog, where the admin is looking.
+    await admin.getByRole('button', { name: 'Add New Entry' }).click();
+    await dialog.getByLabel('Name *').fill('Kim Again');
+    await dialog.getByLabel('Email *').fill(CLIENT.email);
+    await dialog.getByRole('button', { name: 'Add Entry' }).click();
+    await dialog.getByRole('alert').getByText('A client with this email already exists.').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
     const search = admin.getByLabel('Search clients');
     await search.fill('nobody-here');
     await admin.getByText('No clients match "nobody-here"').waitFor();

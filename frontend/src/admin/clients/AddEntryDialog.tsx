@@ -4,7 +4,7 @@ import { CopyableSecret } from '../../ui/CopyableSecret';
 import { Dialog } from '../../ui/Dialog';
 import { SelectField } from '../../ui/Field';
 import { toast } from '../../ui/toast-store';
-import { ClientFields, FieldError } from './ClientFields';
+import { ClientFields, FieldError, SaveProblem } from './ClientFields';
 import { type CreatedEntry, useCreateEntry } from './create-entry';
 import { checkEntry, EMPTY_ENTRY, type EntryDraft, type FieldErrors } from './entry-form';
 
@@ -104,6 +104,7 @@ function EntryForm({
           </span>
         </label>
       )}
+      <SaveProblem error={create.error} title="Failed to create entry" />
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onCancel}>
           Cancel

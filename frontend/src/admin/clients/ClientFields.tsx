@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { failureText } from '../../lib/api';
 import { TextField } from '../../ui/Field';
 import type { ClientDraft, FieldErrors } from './entry-form';
 
@@ -49,6 +50,20 @@ export function FieldError({ id, children }: { id: string; children: string }) {
   return (
     <p id={id} className="mt-1 text-sm text-red-700">
       {children}
+    </p>
+  );
+}
+
+/**
+ * A refused save, repeated inside the dialog: the toast sits under the modal's backdrop, where neither
+ * eyes nor screen readers reach it while the dialog is open.
+ */
+export function SaveProblem({ error, title }: { error: unknown; title: string }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+      <span className="font-semibold">{title}: </span>
+      {failureText(error, 'Please try again.')}
     </p>
   );
 }

@@ -2,7 +2,7 @@ import type { TClient } from '@app/contracts/api/clients';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { ClientFields } from './ClientFields';
+import { ClientFields, SaveProblem } from './ClientFields';
 import { type ClientDraft, checkClient, draftOf, type FieldErrors } from './entry-form';
 import { useUpdateClient } from './update-client';
 
@@ -34,6 +34,7 @@ function EditClientForm({ client, onDone }: { client: TClient; onDone: () => voi
         errors={errors}
         onChange={(change) => setDraft((current) => ({ ...current, ...change }))}
       />
+      <SaveProblem error={update.error} title="Failed to update client" />
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onDone}>
           Cancel
