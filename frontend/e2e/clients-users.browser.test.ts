@@ -68,7 +68,9 @@ describe('clients, users, dashboard and the admin client portal (browser)', () =
     await dialog.getByLabel('Name *').fill('Kim Again');
     await dialog.getByLabel('Email *').fill(CLIENT.email);
     await dialog.getByRole('button', { name: 'Add Entry' }).click();
-    await dialog.getByRole('alert').getByText('A client with this email already exists.').waitFor();
+    // Said twice, on purpose: next to the form, and in the toast (which shows inside an open dialog).
+    await dialog.getByRole('alert').getByText('A client with this email already exists.').first().waitFor();
+    expect(await dialog.getByTestId('toast').innerText()).toContain('Failed to create entry');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     const search = admin.getByLabel('Search clients');

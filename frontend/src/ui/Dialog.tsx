@@ -1,4 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Toaster } from './Toaster';
+import { useToasts } from './toast-store';
 
 /**
  * A modal on the native <dialog> element: the browser traps focus, Escape closes it and focus returns
@@ -25,6 +27,14 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+
+  // While open, toasts show inside the dialog: the page behind a modal is inert.
+  useEffect(() => {
+    if (!open) return;
+    const { openHost, closeHost } = useToasts.getState();
+    openHost(titleId);
+    return () => closeHost(titleId);
+  }, [open, titleId]);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -71,6 +81,7 @@ export function Dialog({
             </p>
           )}
           <div className="mt-4">{children}</div>
+          <Toaster host={titleId} />
         </div>
       )}
     </dialog>

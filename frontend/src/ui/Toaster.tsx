@@ -1,28 +1,28 @@
 import { useEffect, useRef } from 'react';
 import { useToasts } from './toast-store';
 
-const DEFAULT_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
 
-/** The notification region: 5 s per toast, swipe right to dismiss, F8 moves focus to it. */
-export function Toaster() {
+/**
+ * The notification region: 5 s per toast (timed by the store), swipe right to dismiss, F8 moves focus to
+ * it. The page has one (`host` "page") and every open modal dialog has its own; only the top-most shows.
+ */
+export function Toaster({ host = 'page' }: { host?: string }) {
   const { current, dismiss } = useToasts();
+  const isTop = useToasts((state) => state.hosts.at(-1) === host);
   const region = useRef<HTMLDivElement>(null);
   const swipeStart = useRef<number | null>(null);
 
   useEffect(() => {
-    if (!current) return;
-    const timer = setTimeout(dismiss, current.durationMs ?? DEFAULT_DURATION_MS);
-    return () => clearTimeout(timer);
-  }, [current, dismiss]);
-
-  useEffect(() => {
+    if (!isTop) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'F8') region.current?.focus();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [isTop]);
+
+  if (!isTop) return null;
 
   return (
     <section aria-label="Notifications (F8)">
