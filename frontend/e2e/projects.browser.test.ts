@@ -153,7 +153,7 @@ describe('projects: tracking, the project dialog, the job page and the client po
       expect(await readOnly.getByRole('button', { name }).count()).toBe(0);
     }
     await expectAccessible(client);
-    await readOnly.getByRole('button', { name: 'Close' }).click();
+    await readOnly.getByRole('button', { name: 'Close', exact: true }).click();
 
     // The other views are switched in place.
     const nav = client.getByRole('navigation', { name: 'Client portal' });
