@@ -33,15 +33,17 @@ describe('projects: tracking, the project dialog, the job page and the client po
   });
 
   it('an admin creates a job with photos and starts it; the client sees it read-only; the history names the admin', async () => {
-    // The admin adds a client with portal access: the sign-in account's temporary password is mailed.
-    const entry = await b.t.call(
-      'POST',
-      '/api/clients',
-      { ...CLIENT, userType: 'client', portalAccess: true },
-      b.t.adminToken,
-    );
-    expect(entry.status).toBe(201);
-    const temporaryPassword = entry.body.temporaryPassword as string;
+    // The admin adds a client with portal access in the Clients view; the temporary password is mailed.
+    const admin = await b.newPage();
+    await b.signInAsAdmin(admin);
+    await admin.goto('/admin?view=clients');
+    await admin.getByRole('button', { name: 'Add New Entry' }).click();
+    const entry = admin.getByRole('dialog', { name: 'Add New Entry' });
+    await entry.getByLabel('Name *').fill(CLIENT.name);
+    await entry.getByLabel('Email *').fill(CLIENT.email);
+    expect(await entry.getByLabel('Give portal access').isChecked()).toBe(true);
+    await entry.getByRole('button', { name: 'Add Entry' }).click();
+    await entry.getByRole('button', { name: 'Done' }).click();
     const mail = await eventually('the temporary password mail', async () => {
       for (const name of (await readdir(b.t.outbox)).filter((n) => n.endsWith('.eml'))) {
         const text = await readFile(join(b.t.outbox, name), 'utf8');
@@ -49,11 +51,10 @@ describe('projects: tracking, the project dialog, the job page and the client po
       }
       return null;
     });
-    expect(mail).toContain(temporaryPassword);
+    const temporaryPassword = /Temporary password: (\S+)/.exec(mail)?.[1] ?? '';
+    expect(temporaryPassword).not.toBe('');
 
     // Project Tracking: empty, then New Project.
-    const admin = await b.newPage();
-    await b.signInAsAdmin(admin);
     await admin.goto('/admin?view=tracking');
     await admin.getByText('No Jobs Yet').waitFor();
     expect(await admin.getByText('Showing 0 of 0 jobs').count()).toBe(1);
