@@ -325,4 +325,30 @@ describe('projects: tracking, the project dialog, the job page and the client po
     await admin.getByRole('heading', { name: 'All Jobs Tracking' }).waitFor();
     await admin.context().close();
   });
+
+  it("a job opened from a client's portal view leads back to that portal", async () => {
+    const entry = await b.t.call(
+      'POST',
+      '/api/clients',
+      { name: 'Ivy Portal', email: 'ivy@example.com', portalAccess: false },
+      b.t.adminToken,
+    );
+    const clientId = entry.body.client.id as number;
+    await b.t.call(
+      'POST',
+      '/api/projects',
+      { clientId, title: 'Ivy Starlink', type: 'starlink' },
+      b.t.adminToken,
+    );
+    const admin = await b.newPage();
+    await b.signInAsAdmin(admin);
+    await admin.goto(`/admin/client-portal?clientId=${clientId}`);
+    await admin.getByRole('tab', { name: 'Projects' }).click();
+    await admin.getByTestId('portal-project').filter({ hasText: 'Ivy Starlink' }).click();
+    await admin.getByRole('heading', { name: 'Ivy Starlink' }).waitFor();
+    await admin.getByRole('link', { name: "← Back to the client's portal" }).click();
+    await admin.getByRole('heading', { name: 'Ivy Portal Portal' }).waitFor();
+    expect(admin.url()).toContain(`clientId=${clientId}`);
+    await admin.context().close();
+  });
 });

@@ -19,6 +19,7 @@ export function ProjectsTab({ projects }: { projects: readonly TProject[] }) {
           <Link
             to="/admin/job/$id"
             params={{ id: String(project.id) }}
+            search={{ fromClient: project.clientId }}
             data-testid="portal-project"
             className="block h-full rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
           >

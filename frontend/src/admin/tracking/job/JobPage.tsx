@@ -18,12 +18,30 @@ import { JobInfo } from './JobInfo';
  * The admin's job page /admin/job/{id} (spec part 2, section 2.4): job information with Edit, photos and
  * the history of changes. Estimates, payments and documents join when their slices land.
  */
-export function JobPage({ idParam }: { idParam: string }) {
+export function JobPage({ idParam, fromClient }: { idParam: string; fromClient?: number }) {
   const id = projectIdOf(idParam);
-  return id === null ? <ProjectNotFound fallback="/admin" /> : <LoadedJob id={id} />;
+  return id === null ? <ProjectNotFound fallback="/admin" /> : <LoadedJob id={id} fromClient={fromClient} />;
 }
 
-function LoadedJob({ id }: { id: number }) {
+const backLinkClass =
+  'text-sm font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700';
+
+/** Back to where the admin came from: the client's portal view, or Project Tracking. */
+function BackLink({ fromClient }: { fromClient?: number }) {
+  if (fromClient)
+    return (
+      <Link to="/admin/client-portal" search={{ clientId: fromClient }} className={backLinkClass}>
+        ← Back to the client's portal
+      </Link>
+    );
+  return (
+    <Link to="/admin" search={{ view: 'tracking' }} className={backLinkClass}>
+      ← Back to Project Tracking
+    </Link>
+  );
+}
+
+function LoadedJob({ id, fromClient }: { id: number; fromClient?: number }) {
   const query = useQuery(projectQuery(id));
 
   if (query.isPending) return <FullScreenSpinner />;
@@ -46,13 +64,7 @@ function LoadedJob({ id }: { id: number }) {
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900">
       <header className="border-b border-slate-200 bg-white px-4 py-4 md:px-6">
-        <Link
-          to="/admin"
-          search={{ view: 'tracking' }}
-          className="text-sm font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
-        >
-          ← Back to Project Tracking
-        </Link>
+        <BackLink fromClient={fromClient} />
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold">{project.title}</h1>
           <StatusBadge status={project.status} />
