@@ -1,5 +1,5 @@
 import { decode as decodeBmp } from 'bmp-ts';
-import decodeHeic from 'heic-decode';
+import Piscina from 'piscina';
 import sharp, { type Sharp } from 'sharp';
 import { DomainError, invalid } from '../platform/errors.ts';
 
@@ -92,17 +92,26 @@ async function fromSharp(bytes: Buffer): Promise<Sharp> {
   return image.rotate();
 }
 
+type HeicResult = { width: number; height: number; data: Uint8ClampedArray } | { tooLarge: true };
+
+/** One worker thread for HEIC decoding, started on first use and stopped when idle. */
+let heicPool: Piscina | undefined;
+const heicWorkers = () => {
+  heicPool ??= new Piscina({
+    filename: new URL('./heic-worker.js', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: 30_000,
+  });
+  return heicPool;
+};
+
 async function fromHeic(bytes: Buffer): Promise<Sharp> {
-  const images = await decodeHeic.all({ buffer: bytes });
-  try {
-    const first = images[0];
-    if (!first || first.width * first.height > MAX_INPUT_PIXELS) throw unreadableImage();
-    const { width, height, data } = await first.decode();
-    // libheif has already applied the file's rotation and mirroring; there is no EXIF left to read.
-    return sharp(data, { raw: { width, height, channels: 4 } });
-  } finally {
-    images.dispose();
-  }
+  const decoded: HeicResult = await heicWorkers().run({ bytes, maxPixels: MAX_INPUT_PIXELS });
+  if ('tooLarge' in decoded) throw unreadableImage();
+  const { width, height, data } = decoded;
+  // libheif has already applied the file's rotation and mirroring; there is no EXIF left to read.
+  return sharp(data, { raw: { width, height, channels: 4 } });
 }
 
 /** The bmp-ts decoder handles 1/4/8/16/24/32-bit and bit-field BMPs; its RLE path mixes up channels, so RLE is refused. */
