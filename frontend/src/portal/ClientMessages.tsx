@@ -1,5 +1,5 @@
 import type { TClientMessage } from '@app/contracts/api/portal';
-import { formatInstant } from '../projects/labels';
+import { formatInstant } from '../lib/format';
 import { EmptyState } from './EmptyState';
 
 /** The messages the business has sent this client, newest first. */

@@ -1,7 +1,8 @@
 import type { TAppointment } from '@app/contracts/api/portal';
 import type { TProject } from '@app/contracts/api/projects';
 import type { ReactNode } from 'react';
-import { formatDay, statusLabel, today } from '../projects/labels';
+import { formatDay, today } from '../lib/format';
+import { statusLabel } from '../projects/labels';
 import { Button } from '../ui/Button';
 import { nextAppointment, projectSummary, recentProjects } from './dashboard';
 

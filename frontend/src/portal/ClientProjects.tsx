@@ -1,7 +1,8 @@
 import type { TProject } from '@app/contracts/api/projects';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { formatDay, typeLabel } from '../projects/labels';
+import { formatDay } from '../lib/format';
+import { typeLabel } from '../projects/labels';
 import { ProgressBar } from '../projects/ProgressBar';
 import { StatusBadge } from '../projects/StatusBadge';
 import { Button, buttonClass } from '../ui/Button';

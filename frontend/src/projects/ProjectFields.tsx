@@ -1,7 +1,8 @@
 import { PROJECT_STATUSES, PROJECT_TYPES, type TProject } from '@app/contracts/api/projects';
 import type { ReactNode } from 'react';
+import { formatDay } from '../lib/format';
 import { SelectField, TextArea, TextField } from '../ui/Field';
-import { formatDay, statusLabel, typeLabel } from './labels';
+import { statusLabel, typeLabel } from './labels';
 import { ProgressBar } from './ProgressBar';
 import type { ProjectDraft } from './project-draft';
 import { StatusBadge } from './StatusBadge';

@@ -1,5 +1,6 @@
 import type { TPayment } from '@app/contracts/api/portal';
-import { formatDate, formatUsd, humanStatus } from './portal-view';
+import { formatDate, formatUsd } from '../../lib/format';
+import { humanStatus } from './portal-view';
 import { Empty, Section, StatusPill } from './Section';
 
 export function PaymentsTab({ payments }: { payments: readonly TPayment[] }) {

@@ -1,5 +1,5 @@
 import type { TAppointment } from '@app/contracts/api/portal';
-import { formatDay } from '../../projects/labels';
+import { formatDay } from '../../lib/format';
 import { appointmentTime, humanStatus } from './portal-view';
 import { Empty, Section, StatusPill } from './Section';
 

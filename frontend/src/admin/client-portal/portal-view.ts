@@ -3,10 +3,6 @@ import type { TAppointment } from '@app/contracts/api/portal';
 /** The Overview's recent projects: the first three, in the order the server lists them. */
 export const RECENT_PROJECTS = 3;
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** Payment amounts are dollars, shown with 2 decimals (spec part 1, "Currency"). */
-export const formatUsd = (amount: number) => usd.format(amount);
-
 /** "HH:MM" (or "HH:MM:SS") → "9:30 AM", read as a wall-clock time with no time zone. */
 export function formatClock(time: string): string {
   const match = /^(\d{1,2}):(\d{2})/.exec(time);
@@ -37,10 +33,3 @@ export const quickStats = (lists: Record<keyof QuickStats, readonly unknown[]>):
   appointments: lists.appointments.length,
   payments: lists.payments.length,
 });
-
-/** The day an instant fell on, in the viewer's time zone unless one is given. */
-export function formatDate(iso: string, timeZone?: string, locale = 'en-US'): string {
-  const instant = new Date(iso);
-  if (Number.isNaN(instant.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(instant);
-}

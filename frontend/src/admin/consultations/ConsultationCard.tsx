@@ -1,8 +1,9 @@
 import type { TConsultation } from '@app/contracts/api/consultations';
 import { type ReactNode, useId } from 'react';
+import { formatDay, formatInstant } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { canMarkContacted } from './consultation-list';
-import { formatDay, formatInstant, preferredTimeLabel, propertyTypeLabel, serviceTypeLabel } from './labels';
+import { preferredTimeLabel, propertyTypeLabel, serviceTypeLabel } from './labels';
 import { StatusBadge } from './StatusBadge';
 import { useUpdateConsultation } from './update-consultation';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatInstant, preferredTimeLabel, propertyTypeLabel, serviceTypeLabel } from './labels';
+import { preferredTimeLabel, propertyTypeLabel, serviceTypeLabel } from './labels';
 
 describe('labels', () => {
   it('names service types as the request form does', () => {
@@ -18,16 +18,5 @@ describe('labels', () => {
   it('names property types and their absence', () => {
     expect(propertyTypeLabel('warehouse')).toBe('Warehouse');
     expect(propertyTypeLabel(null)).toBe('Not specified');
-  });
-});
-
-describe('dates', () => {
-  it('shows the preferred day as written, whatever the time zone', () => {
-    expect(formatDay('2030-01-15')).toBe('Jan 15, 2030');
-    expect(formatDay('not a day')).toBe('not a day');
-  });
-
-  it('shows an instant in the given time zone', () => {
-    expect(formatInstant('2030-01-15T20:30:00.000Z', 'America/Anchorage')).toBe('Jan 15, 2030, 11:30 AM');
   });
 });

@@ -1,19 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { failureText } from '../../lib/api';
+import { today } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
 import { errorToast } from '../../ui/toast-store';
-import { dayHeading, localDay, shiftDay } from './day';
+import { dayHeading, shiftDay } from './day';
 import { NoteItem } from './NoteItem';
 import { useAddNote } from './note-actions';
 import { notesQuery } from './queries';
 
 /** The admin's notes and tasks for one day, kept on the server; previous and next day, and today. */
 export function DailyNotes() {
-  const today = localDay();
-  const [day, setDay] = useState(today);
+  const currentDay = today();
+  const [day, setDay] = useState(currentDay);
   const [text, setText] = useState('');
   const notes = useQuery(notesQuery(day));
   const add = useAddNote(day);
@@ -36,7 +37,7 @@ export function DailyNotes() {
           Notes & Tasks
         </h3>
         <p className="text-sm text-slate-700" aria-live="polite">
-          {dayHeading(day, today)}
+          {dayHeading(day, currentDay)}
           {list.length > 0 && ` · ${done} of ${list.length} done`}
         </p>
       </div>
@@ -48,8 +49,8 @@ export function DailyNotes() {
         <Button
           variant="outline"
           className="px-3 py-1.5"
-          disabled={day === today}
-          onClick={() => setDay(today)}
+          disabled={day === currentDay}
+          onClick={() => setDay(currentDay)}
         >
           Today
         </Button>

@@ -1,9 +1,9 @@
 import type { TDailyNote } from '@app/contracts/api/portal';
 import { type FormEvent, useState } from 'react';
+import { formatTime } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { errorToast } from '../../ui/toast-store';
-import { noteTime } from './day';
 import { useDeleteNote, useUpdateNote } from './note-actions';
 
 export function NoteItem({ note }: { note: TDailyNote }) {
@@ -57,7 +57,7 @@ export function NoteItem({ note }: { note: TDailyNote }) {
           >
             {note.text}
           </span>
-          <span className="block text-xs text-slate-600">{noteTime(note.createdAt)}</span>
+          <span className="block text-xs text-slate-600">{formatTime(note.createdAt)}</span>
         </span>
       </label>
       <Button

@@ -1,7 +1,8 @@
 import type { TDashboardStats } from '@app/contracts/api/portal';
 import { Link } from '@tanstack/react-router';
+import { formatUsd } from '../../lib/format';
 import { LANDED_VIEWS } from '../views';
-import { cardTarget, formatUsd, STAT_CARDS, type StatCard } from './figures';
+import { cardTarget, STAT_CARDS, type StatCard } from './figures';
 
 const CARD = 'block h-full rounded-lg border border-slate-200 bg-white p-5 shadow-sm';
 

@@ -19,6 +19,3 @@ export const STAT_CARDS: readonly StatCard[] = [
 /** A card opens its view only when that view has landed; otherwise it is a plain figure. */
 export const cardTarget = (card: StatCard, landed: readonly { id: AdminViewId }[]): AdminViewId | null =>
   landed.some((view) => view.id === card.view) ? card.view : null;
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const formatUsd = (amount: number) => usd.format(amount);

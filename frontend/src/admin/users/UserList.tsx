@@ -1,5 +1,5 @@
 import type { TUser } from '@app/contracts/api/users';
-import { formatInstant } from '../../projects/labels';
+import { formatInstant } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { fullName, isAllowed, ROLE_LABELS, roleAction, type UserAction } from './user-rules';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { failureText } from '../../../lib/api';
-import { formatInstant } from '../../../projects/labels';
+import { formatInstant } from '../../../lib/format';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
 import { projectHistory } from './history';

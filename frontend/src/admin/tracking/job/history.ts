@@ -1,6 +1,7 @@
 import type { TAuditEntry } from '@app/contracts/api/audit';
 import { projectEventSchemas } from '@app/contracts/events/projects';
-import { formatDay, statusLabel, typeLabel } from '../../../projects/labels';
+import { formatDay } from '../../../lib/format';
+import { statusLabel, typeLabel } from '../../../projects/labels';
 
 /** One line of the job's history: what happened and, field by field, what it was and became. */
 export type HistoryItem = {
