@@ -1,6 +1,7 @@
 import type { TClient } from '@app/contracts/api/clients';
 import { sql } from 'kysely';
 import type { AppDeps } from '../platform/deps.ts';
+import { instant } from '../platform/read-values.ts';
 
 type Deps = Pick<AppDeps, 'rm'>;
 
@@ -36,7 +37,7 @@ const toDto = (r: Row): TClient => ({
   email: r.email,
   phone: r.phone,
   address: r.address,
-  createdAt: new Date(r.created_at).toISOString(),
+  createdAt: instant(r.created_at),
 });
 
 export async function listClients(deps: Deps): Promise<TClient[]> {

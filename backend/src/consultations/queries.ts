@@ -1,16 +1,14 @@
 import type { TConsultation } from '@app/contracts/api/consultations';
 import type { ConsultationsTable } from '@app/projections/consultations/table';
 import type { AppDeps } from '../platform/deps.ts';
-
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
-const day = (v: Date | string) => (typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
+import { calendarDay, instant } from '../platform/read-values.ts';
 
 const toDto = (r: ConsultationsTable): TConsultation => ({
   id: r.id,
   name: r.name,
   email: r.email,
   phone: r.phone,
-  preferredDate: day(r.preferred_date),
+  preferredDate: calendarDay(r.preferred_date),
   preferredTime: r.preferred_time,
   serviceType: r.service_type,
   propertyType: r.property_type,
@@ -18,8 +16,8 @@ const toDto = (r: ConsultationsTable): TConsultation => ({
   status: r.status as TConsultation['status'],
   notes: r.notes,
   archived: r.archived,
-  contactedAt: iso(r.contacted_at),
-  createdAt: iso(r.created_at)!,
+  contactedAt: r.contacted_at === null ? null : instant(r.contacted_at),
+  createdAt: instant(r.created_at),
 });
 
 /** Newest first; the manager splits them into active and previous by `archived`. */

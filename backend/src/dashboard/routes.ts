@@ -13,31 +13,12 @@ import { actorOf, guards } from '../auth/guard.ts';
 import { clientIdForUser } from '../clients/queries.ts';
 import { runCommand } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
-import { notFound } from '../platform/errors.ts';
 import { changeNote, dailyNoteDecider, dailyNoteStream, deleteNote } from './notes.ts';
+import { noteOf, notesOfDay } from './queries.ts';
 import { dashboardStats } from './stats.ts';
-
-const day = (v: Date | string) => (typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
 
 export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireUser, requireAdmin } = guards(deps);
-
-  const noteById = async (userId: number, id: number) => {
-    const row = await deps.rm
-      .selectFrom('daily_notes')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!row) throw notFound('Note not found');
-    return {
-      id: row.id,
-      day: day(row.day),
-      text: row.text,
-      completed: row.completed,
-      createdAt: new Date(row.created_at).toISOString(),
-    };
-  };
 
   return async (app) => {
     app.get(
@@ -57,23 +38,7 @@ export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { querystring: ZDailyNotesQuery, response: { 200: z.array(ZDailyNote) } },
         preValidation: requireAdmin,
       },
-      async (request) => {
-        const rows = await deps.rm
-          .selectFrom('daily_notes')
-          .selectAll()
-          .where('user_id', '=', request.user!.id)
-          .where('day', '=', request.query.day)
-          .orderBy('created_at')
-          .orderBy('id')
-          .execute();
-        return rows.map((r) => ({
-          id: r.id,
-          day: day(r.day),
-          text: r.text,
-          completed: r.completed,
-          createdAt: new Date(r.created_at).toISOString(),
-        }));
-      },
+      (request) => notesOfDay(deps, request.user!.id, request.query.day),
     );
 
     app.post(
@@ -91,7 +56,7 @@ export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             data: { noteId, userId, day: request.body.day, text: request.body.text },
           },
         ]);
-        return reply.code(201).send(await noteById(userId, noteId));
+        return reply.code(201).send(await noteOf(deps, userId, noteId));
       },
     );
 
@@ -110,7 +75,7 @@ export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           actorOf(request),
           (state) => changeNote(state, userId, request.body),
         );
-        return noteById(userId, request.params.id);
+        return noteOf(deps, userId, request.params.id);
       },
     );
 

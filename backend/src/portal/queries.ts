@@ -1,9 +1,8 @@
 import type { TAppointment, TClientMessage, TPayment } from '@app/contracts/api/portal';
 import type { AppDeps } from '../platform/deps.ts';
+import { calendarDay, instant } from '../platform/read-values.ts';
 
 type Deps = Pick<AppDeps, 'rm'>;
-const iso = (v: Date | string) => new Date(v).toISOString();
-const day = (v: Date | string) => (typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
 
 export async function messagesOfClient(deps: Deps, clientId: number): Promise<TClientMessage[]> {
   const rows = await deps.rm
@@ -12,7 +11,7 @@ export async function messagesOfClient(deps: Deps, clientId: number): Promise<TC
     .where('client_id', '=', clientId)
     .orderBy('created_at', 'desc')
     .execute();
-  return rows.map((r) => ({ id: r.id, content: r.content, read: r.read, createdAt: iso(r.created_at) }));
+  return rows.map((r) => ({ id: r.id, content: r.content, read: r.read, createdAt: instant(r.created_at) }));
 }
 
 export async function appointmentsOfClient(deps: Deps, clientId: number): Promise<TAppointment[]> {
@@ -28,7 +27,7 @@ export async function appointmentsOfClient(deps: Deps, clientId: number): Promis
     clientId: r.client_id,
     title: r.title,
     description: r.description,
-    scheduledDate: day(r.scheduled_date),
+    scheduledDate: calendarDay(r.scheduled_date),
     startTime: r.start_time,
     endTime: r.end_time,
     duration: r.duration,
@@ -53,8 +52,8 @@ export async function paymentsOfClient(deps: Deps, clientId: number): Promise<TP
     invoiceNumber: r.invoice_number,
     status: r.status,
     paymentMethod: r.payment_method,
-    dueDate: r.due_date === null ? null : day(r.due_date),
-    paidAt: r.paid_at === null ? null : iso(r.paid_at),
-    createdAt: iso(r.created_at),
+    dueDate: r.due_date === null ? null : calendarDay(r.due_date),
+    paidAt: r.paid_at === null ? null : instant(r.paid_at),
+    createdAt: instant(r.created_at),
   }));
 }

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { SignedInUser } from '../auth/guard.ts';
 import { clientIdForUser } from '../clients/queries.ts';
 import type { AppDeps } from '../platform/deps.ts';
+import { instant } from '../platform/read-values.ts';
 
 type Deps = Pick<AppDeps, 'rm'>;
 type Row = Omit<ProjectsTable, 'last_event_position'>;
@@ -26,8 +27,8 @@ const toDto = (r: Row): TProject => ({
   progress: r.progress,
   notes: r.notes,
   photos: r.photos,
-  createdAt: new Date(r.created_at).toISOString(),
-  updatedAt: new Date(r.updated_at).toISOString(),
+  createdAt: instant(r.created_at),
+  updatedAt: instant(r.updated_at),
 });
 
 /**
