@@ -32,6 +32,37 @@ export function Detail({
   );
 }
 
+type JobDates = { jobStartDate: string; jobEndDate: string };
+
+/** The job's start and end dates; the end cannot be picked before the start. */
+export function JobDateFields({
+  dates,
+  onChange,
+}: {
+  dates: JobDates;
+  onChange: (field: keyof JobDates, value: string) => void;
+}) {
+  return (
+    <>
+      <TextField
+        label="Job Start Date"
+        name="jobStartDate"
+        type="date"
+        value={dates.jobStartDate}
+        onChange={(event) => onChange('jobStartDate', event.target.value)}
+      />
+      <TextField
+        label="Job End Date"
+        name="jobEndDate"
+        type="date"
+        min={dates.jobStartDate || undefined}
+        value={dates.jobEndDate}
+        onChange={(event) => onChange('jobEndDate', event.target.value)}
+      />
+    </>
+  );
+}
+
 /** Title, type and the two job dates: inputs for staff, text for everyone else. */
 export function ProjectDetailsFields({
   project,
@@ -82,21 +113,7 @@ export function ProjectDetailsFields({
         onChange={(event) => onChange('type', event.target.value as ProjectDraft['type'])}
       />
       <div className="hidden sm:block" />
-      <TextField
-        label="Job Start Date"
-        name="jobStartDate"
-        type="date"
-        value={draft.jobStartDate}
-        onChange={(event) => onChange('jobStartDate', event.target.value)}
-      />
-      <TextField
-        label="Job End Date"
-        name="jobEndDate"
-        type="date"
-        min={draft.jobStartDate || undefined}
-        value={draft.jobEndDate}
-        onChange={(event) => onChange('jobEndDate', event.target.value)}
-      />
+      <JobDateFields dates={draft} onChange={onChange} />
       {withDescription && (
         <div className="sm:col-span-2">
           <TextArea

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { STATUS_OPTIONS, TYPE_OPTIONS } from '../../projects/ProjectFields';
+import { JobDateFields, STATUS_OPTIONS, TYPE_OPTIONS } from '../../projects/ProjectFields';
 import { Button } from '../../ui/Button';
 import { SelectField, TextArea, TextField } from '../../ui/Field';
 import { clientsQuery, useCreateProject } from './create-project';
@@ -74,21 +74,7 @@ export function NewProjectForm({ onDone }: { onDone: () => void }) {
         onChange={(event) => set('status', event.target.value as NewProjectDraft['status'])}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Job Start Date"
-          name="jobStartDate"
-          type="date"
-          value={draft.jobStartDate}
-          onChange={(event) => set('jobStartDate', event.target.value)}
-        />
-        <TextField
-          label="Job End Date"
-          name="jobEndDate"
-          type="date"
-          min={draft.jobStartDate || undefined}
-          value={draft.jobEndDate}
-          onChange={(event) => set('jobEndDate', event.target.value)}
-        />
+        <JobDateFields dates={draft} onChange={set} />
       </div>
       {problem && (
         <p role="alert" className="text-sm font-medium text-red-800">
