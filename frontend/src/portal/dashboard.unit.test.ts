@@ -2,30 +2,12 @@ import type { TAppointment } from '@app/contracts/api/portal';
 import type { TProject } from '@app/contracts/api/projects';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api';
+import { sampleProject } from '../projects/sample-project';
 import { nextAppointment, projectSummary, recentProjects } from './dashboard';
 import { portalRetry } from './queries';
 
 let nextId = 1;
-const project = (overrides: Partial<TProject> = {}): TProject => ({
-  id: nextId++,
-  clientId: 1,
-  clientName: 'Kenai Lodge',
-  title: 'Lodge cameras',
-  description: '',
-  type: 'security_cameras',
-  status: 'pending',
-  totalAmount: null,
-  estimatedCost: null,
-  timeline: null,
-  jobStartDate: null,
-  jobEndDate: null,
-  progress: 0,
-  notes: '',
-  photos: [],
-  createdAt: '2030-01-01T10:00:00.000Z',
-  updatedAt: '2030-01-01T10:00:00.000Z',
-  ...overrides,
-});
+const project = (overrides: Partial<TProject> = {}): TProject => sampleProject(overrides);
 
 const appointment = (overrides: Partial<TAppointment> = {}): TAppointment => ({
   id: nextId++,

@@ -1,6 +1,7 @@
 import type { TProject } from '@app/contracts/api/projects';
 import { describe, expect, it } from 'vitest';
 import { changedFields, draftOf, photosWithout, saveBody, syncsCalendar } from './project-draft';
+import { sampleProject } from './sample-project';
 
 const photo = (name: string) => ({
   url: `/files/${name}.jpg`,
@@ -9,26 +10,14 @@ const photo = (name: string) => ({
   uploadedAt: '2030-01-01T10:00:00.000Z',
 });
 
-const project = (overrides: Partial<TProject> = {}): TProject => ({
-  id: 7,
-  clientId: 3,
-  clientName: 'Kenai Lodge',
-  title: 'Lodge cameras',
-  description: 'Eight cameras',
-  type: 'security_cameras',
-  status: 'pending',
-  totalAmount: null,
-  estimatedCost: null,
-  timeline: null,
-  jobStartDate: null,
-  jobEndDate: null,
-  progress: 0,
-  notes: '',
-  photos: [photo('a'), photo('b')],
-  createdAt: '2030-01-01T10:00:00.000Z',
-  updatedAt: '2030-01-01T10:00:00.000Z',
-  ...overrides,
-});
+const project = (overrides: Partial<TProject> = {}): TProject =>
+  sampleProject({
+    id: 7,
+    clientId: 3,
+    description: 'Eight cameras',
+    photos: [photo('a'), photo('b')],
+    ...overrides,
+  });
 
 describe('saveBody', () => {
   it('sends the fields of the spec, empty dates as null, and the photos the server holds', () => {

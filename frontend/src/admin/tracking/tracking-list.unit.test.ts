@@ -1,5 +1,6 @@
 import type { TProject } from '@app/contracts/api/projects';
 import { describe, expect, it } from 'vitest';
+import { sampleProject } from '../../projects/sample-project';
 import {
   byLastUpdate,
   isFiltered,
@@ -9,27 +10,8 @@ import {
   visibleProjects,
 } from './tracking-list';
 
-let nextId = 1;
-const project = (overrides: Partial<TProject> = {}): TProject => ({
-  id: nextId++,
-  clientId: 1,
-  clientName: 'Kenai Lodge',
-  title: 'Lodge cameras',
-  description: 'Eight cameras around the lodge',
-  type: 'security_cameras',
-  status: 'pending',
-  totalAmount: null,
-  estimatedCost: null,
-  timeline: null,
-  jobStartDate: null,
-  jobEndDate: null,
-  progress: 0,
-  notes: '',
-  photos: [],
-  createdAt: '2030-01-01T10:00:00.000Z',
-  updatedAt: '2030-01-01T10:00:00.000Z',
-  ...overrides,
-});
+const project = (overrides: Partial<TProject> = {}): TProject =>
+  sampleProject({ description: 'Eight cameras around the lodge', ...overrides });
 
 describe('trackingCounts', () => {
   it('counts five buckets, pending holding pending and approved', () => {
