@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { signInAgain } from './failure';
+import { signInAgain } from '../lib/failure';
 
 /** Rendered when a read finds the session gone: the toast, then sign-in after 500 ms. */
 export function SignInAgain() {

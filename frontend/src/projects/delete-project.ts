@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api';
+import { callFailure } from '../lib/failure';
 import { toast } from '../ui/toast-store';
-import { projectFailure } from './failure';
 import { PROJECTS_KEY, projectQuery } from './project-query';
 
 export const DELETE_CONFIRMATION =
@@ -17,6 +17,6 @@ export function useDeleteProject(id: number) {
       void queryClient.invalidateQueries({ queryKey: [PROJECTS_KEY] });
       toast({ title: 'Project deleted successfully' });
     },
-    onError: (error) => projectFailure(error, 'Failed to delete project'),
+    onError: (error) => callFailure(error, 'Failed to delete project'),
   });
 }

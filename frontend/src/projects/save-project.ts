@@ -1,8 +1,8 @@
 import type { TProject, TProjectPatchBody } from '@app/contracts/api/projects';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api';
+import { callFailure } from '../lib/failure';
 import { toast } from '../ui/toast-store';
-import { projectFailure } from './failure';
 import { syncsCalendar } from './project-draft';
 import { PROJECTS_KEY, projectQuery } from './project-query';
 
@@ -43,7 +43,7 @@ export function useSaveProject(id: number) {
       toast(success);
       if (syncsCalendar(body)) void syncCalendar(id);
     },
-    onError: (error, { failure }) => projectFailure(error, failure),
+    onError: (error, { failure }) => callFailure(error, failure),
   });
 }
 

@@ -2,8 +2,8 @@ import type { TProject } from '@app/contracts/api/projects';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, apiUpload } from '../lib/api';
+import { callFailure } from '../lib/failure';
 import { errorToast, toast } from '../ui/toast-store';
-import { projectFailure } from './failure';
 import { PROJECTS_KEY, projectQuery } from './project-query';
 import { historyKey } from './save-project';
 
@@ -57,7 +57,7 @@ export function useUploadPhotos(id: number) {
       void queryClient.invalidateQueries({ queryKey: [historyKey(id)] });
     },
     onSuccess: ({ uploaded, failed, stoppedBy }) => {
-      if (stoppedBy) return projectFailure(stoppedBy, 'Upload failed');
+      if (stoppedBy) return callFailure(stoppedBy, 'Upload failed');
       if (failed.length > 0)
         return errorToast('Upload failed', `Failed to process ${failed.join(', ')}. Please try again.`);
       toast({
@@ -65,7 +65,7 @@ export function useUploadPhotos(id: number) {
         description: uploaded === 1 ? '1 photo was added.' : `${uploaded} photos were added.`,
       });
     },
-    onError: (error) => projectFailure(error, 'Upload failed'),
+    onError: (error) => callFailure(error, 'Upload failed'),
   });
 
   return { upload, uploads };

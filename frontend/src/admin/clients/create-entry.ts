@@ -2,7 +2,7 @@ import type { ZCreateEntryResponse } from '@app/contracts/api/clients';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../lib/api';
-import { adminFailure } from '../errors';
+import { callFailure } from '../../lib/failure';
 import type { CreateEntryBody } from './entry-form';
 
 export type CreatedEntry = z.infer<typeof ZCreateEntryResponse>;
@@ -18,6 +18,6 @@ export function useCreateEntry() {
           queryClient.invalidateQueries({ queryKey: [key] }),
         ),
       ),
-    onError: (error) => adminFailure(error, 'Failed to create entry'),
+    onError: (error) => callFailure(error, 'Failed to create entry'),
   });
 }

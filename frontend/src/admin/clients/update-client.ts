@@ -1,8 +1,8 @@
 import type { TClient, TUpdateClientBody } from '@app/contracts/api/clients';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
+import { callFailure } from '../../lib/failure';
 import { toast } from '../../ui/toast-store';
-import { adminFailure } from '../errors';
 import { clientsQuery } from './queries';
 
 /** PUT /api/clients/{id}; the list and the client's own read (the portal page's) take the answer. */
@@ -18,6 +18,6 @@ export function useUpdateClient() {
       void queryClient.invalidateQueries({ queryKey: clientsQuery.queryKey });
       toast({ title: 'Client updated', description: `${updated.name}'s details were saved.` });
     },
-    onError: (error) => adminFailure(error, 'Failed to update client'),
+    onError: (error) => callFailure(error, 'Failed to update client'),
   });
 }

@@ -1,8 +1,8 @@
 import type { TConsultation, TConsultationPatchBody } from '@app/contracts/api/consultations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
+import { callFailure } from '../../lib/failure';
 import { toast } from '../../ui/toast-store';
-import { adminFailure } from '../errors';
 import { consultationsQuery } from '../queries';
 import { ACTION_FAILURES, actionToast, type ConsultationAction } from './consultation-list';
 
@@ -30,6 +30,6 @@ export function useUpdateConsultation() {
       void queryClient.invalidateQueries({ queryKey: consultationsQuery.queryKey });
       toast(actionToast(action, consultation, updated));
     },
-    onError: (error, { action }) => adminFailure(error, ACTION_FAILURES[action]),
+    onError: (error, { action }) => callFailure(error, ACTION_FAILURES[action]),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
+import { callFailure } from '../../lib/failure';
 import { toast } from '../../ui/toast-store';
-import { adminFailure } from '../errors';
 import { siteContentQuery } from './content-query';
 
 /** POST /api/content/contact: email, phone, website and address only. */
@@ -17,6 +17,6 @@ export function useSaveContact() {
         description: 'The public pages now show the new details.',
       });
     },
-    onError: (error) => adminFailure(error, 'Failed to save contact information'),
+    onError: (error) => callFailure(error, 'Failed to save contact information'),
   });
 }

@@ -1,8 +1,8 @@
 import type { TSiteContent } from '@app/contracts/api/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
+import { callFailure } from '../../lib/failure';
 import { toast } from '../../ui/toast-store';
-import { adminFailure } from '../errors';
 import { siteContentQuery } from './content-query';
 
 /** POST /api/content/save: all eight fields. */
@@ -14,6 +14,6 @@ export function useSaveContent() {
       void queryClient.invalidateQueries({ queryKey: siteContentQuery.queryKey });
       toast({ title: 'Content saved', description: 'The public pages now show your changes.' });
     },
-    onError: (error) => adminFailure(error, 'Failed to save content changes'),
+    onError: (error) => callFailure(error, 'Failed to save content changes'),
   });
 }

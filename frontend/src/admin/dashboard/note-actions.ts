@@ -1,7 +1,7 @@
 import type { TDailyNote } from '@app/contracts/api/portal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
-import { adminFailure } from '../errors';
+import { callFailure } from '../../lib/failure';
 import { notesQuery } from './queries';
 
 /** Each write puts the server's answer into the day's list, so the list changes without a reload. */
@@ -27,7 +27,7 @@ export function useAddNote(day: string) {
   return useMutation({
     mutationFn: (text: string) => apiRequest<TDailyNote>('POST', '/api/dashboard/notes', { day, text }),
     onSuccess: notes.append,
-    onError: (error) => adminFailure(error, 'Failed to add note'),
+    onError: (error) => callFailure(error, 'Failed to add note'),
   });
 }
 
@@ -50,7 +50,7 @@ export function useUpdateNote(day: string) {
     onSuccess: notes.replace,
     onError: (error, _patch, context) => {
       notes.restore(context?.before);
-      adminFailure(error, 'Failed to update note');
+      callFailure(error, 'Failed to update note');
     },
   });
 }
@@ -61,6 +61,6 @@ export function useDeleteNote(day: string) {
   return useMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `/api/dashboard/notes/${id}`),
     onSuccess: (_answer, id) => notes.remove(id),
-    onError: (error) => adminFailure(error, 'Failed to delete note'),
+    onError: (error) => callFailure(error, 'Failed to delete note'),
   });
 }

@@ -1,8 +1,8 @@
 import type { TSettings, TSettingsUpdate } from '@app/contracts/api/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
+import { callFailure } from '../../lib/failure';
 import { toast } from '../../ui/toast-store';
-import { adminFailure } from '../errors';
 import { settingsQuery } from '../queries';
 
 const SECTION_NAMES: Record<TSettingsUpdate['section'], string> = {
@@ -20,7 +20,7 @@ export function useSaveSettings() {
       queryClient.setQueryData(settingsQuery.queryKey, settings);
       toast({ title: 'Settings saved', description: `${SECTION_NAMES[section]} settings were updated.` });
     },
-    // The server's 400 message names the field at fault, and adminFailure shows it.
-    onError: (error) => adminFailure(error, 'Failed to update settings'),
+    // The server's 400 message names the field at fault, and callFailure shows it.
+    onError: (error) => callFailure(error, 'Failed to update settings'),
   });
 }

@@ -2,8 +2,8 @@ import type { TSettings } from '@app/contracts/api/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiUpload } from '../../lib/api';
+import { callFailure } from '../../lib/failure';
 import { toast } from '../../ui/toast-store';
-import { adminFailure } from '../errors';
 import { settingsQuery } from '../queries';
 
 /** POST /api/settings/logo (multipart, field `file`) with upload progress from 0 to 1. */
@@ -26,7 +26,7 @@ export function useUploadLogo() {
       void queryClient.invalidateQueries({ queryKey: ['/api/content'] });
       toast({ title: 'Logo uploaded', description: 'The new company logo is saved.' });
     },
-    onError: (error) => adminFailure(error, 'Failed to upload logo'),
+    onError: (error) => callFailure(error, 'Failed to upload logo'),
   });
   return { upload, progress };
 }

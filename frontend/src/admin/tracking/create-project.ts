@@ -2,9 +2,9 @@ import type { TClient } from '@app/contracts/api/clients';
 import type { TCreateProjectBody, TProject } from '@app/contracts/api/projects';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
+import { callFailure } from '../../lib/failure';
 import { PROJECTS_KEY, projectQuery } from '../../projects/project-query';
 import { toast } from '../../ui/toast-store';
-import { adminFailure } from '../errors';
 
 /** GET /api/clients: the New Project dialog's client choices (the same list the Clients view reads). */
 export const clientsQuery = queryOptions<TClient[]>({ queryKey: ['/api/clients'] });
@@ -20,6 +20,6 @@ export function useCreateProject() {
       void queryClient.invalidateQueries({ queryKey: [PROJECTS_KEY], exact: true });
       toast({ title: 'Project created', description: `${project.title} for ${project.clientName}.` });
     },
-    onError: (error) => adminFailure(error, 'Project Creation Failed'),
+    onError: (error) => callFailure(error, 'Project Creation Failed'),
   });
 }

@@ -2,8 +2,8 @@ import type { TRole, TUser, ZCreateUserResponse } from '@app/contracts/api/users
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../lib/api';
+import { callFailure } from '../../lib/failure';
 import { toast } from '../../ui/toast-store';
-import { adminFailure } from '../errors';
 import { fullName, ROLE_LABELS } from './user-rules';
 
 type CreatedUser = z.infer<typeof ZCreateUserResponse>;
@@ -28,7 +28,7 @@ export function useChangeRole() {
       });
       return refreshUsers(queryClient);
     },
-    onError: (error) => adminFailure(error, 'Failed to update user role'),
+    onError: (error) => callFailure(error, 'Failed to update user role'),
   });
 }
 
@@ -42,7 +42,7 @@ export function useMakeAdminByEmail() {
       toast({ title: 'User role updated', description: `${updated.email} is now an admin.` });
       return refreshUsers(queryClient);
     },
-    onError: (error) => adminFailure(error, 'Failed to update user role'),
+    onError: (error) => callFailure(error, 'Failed to update user role'),
   });
 }
 
@@ -55,7 +55,7 @@ export function useDeleteUser() {
       toast({ title: 'User deleted', description: `${nameOf(user)} was deleted.` });
       return refreshUsers(queryClient);
     },
-    onError: (error) => adminFailure(error, 'Failed to delete user'),
+    onError: (error) => callFailure(error, 'Failed to delete user'),
   });
 }
 
@@ -69,7 +69,7 @@ export function useCreateAdmin() {
       toast({ title: 'Admin user created', description: `${created.user.email} can now sign in.` });
       return refreshUsers(queryClient);
     },
-    onError: (error) => adminFailure(error, 'Failed to create admin user'),
+    onError: (error) => callFailure(error, 'Failed to create admin user'),
   });
 }
 
@@ -79,6 +79,6 @@ export function useGenerateTempPassword() {
     mutationFn: (userEmail: string) =>
       apiRequest<{ temporaryPassword: string }>('POST', '/api/auth/generate-temp-password', { userEmail }),
     onSuccess: () => toast({ title: 'Temporary password generated' }),
-    onError: (error) => adminFailure(error, 'Failed to generate temporary password'),
+    onError: (error) => callFailure(error, 'Failed to generate temporary password'),
   });
 }
