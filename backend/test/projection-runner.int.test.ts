@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { TDomainEvent } from '@app/contracts/events/domain';
-import { START } from '@app/contracts/events/envelope';
+import { type Position, positionToString, START } from '@app/contracts/events/envelope';
 import { projections } from '@app/projections/registry';
 import { applyBatch, CHANGES_CHANNEL } from '@app/projections/runtime/apply';
 import { createCheckpoint, readCheckpoint } from '@app/projections/runtime/checkpoints';
 import { ProjectionDaemon } from '@app/projections/runtime/daemon';
 import { rebuild, replayCheck } from '@app/projections/runtime/rebuild';
 import { projectionStatus } from '@app/projections/runtime/status';
+import type { Projection } from '@app/projections/runtime/types';
 import { usersProjection } from '@app/projections/users/projection';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
@@ -50,6 +51,12 @@ describe('projection runner', () => {
       }>`SELECT id, first_name, role FROM rm.users ORDER BY id`.execute(db)
     ).rows;
   const until = (check: () => Promise<boolean>) => eventually('the read model', check);
+  /** The next `count` events after a position, once all are visible (a running transaction can hide them). */
+  const readAfter = (from: Position, count: number) =>
+    eventually(`${count} events`, async () => {
+      const events = await store.readAll(from, 100);
+      return events.length >= count && events;
+    });
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -99,6 +106,87 @@ describe('projection runner', () => {
     );
   });
 
+  it('names the rows a batch was about in its change notice', async () => {
+    const listener = new pg.Client({ connectionString: database.url });
+    await listener.connect();
+    try {
+      const notices: { projection: string; position: string; keys?: string[] }[] = [];
+      listener.on('notification', (m) => notices.push(JSON.parse(m.payload!)));
+      await listener.query(`LISTEN ${CHANGES_CHANNEL}`);
+      await append('user-9', [created(9, 'Nine')], 'no_stream');
+      // About user 9 though it changes no row: the notice still names user 9.
+      const r = await append('user-9', [{ type: 'UserLoggedOut', data: { userId: 9 } }]);
+      const last = positionToString(r.lastPosition);
+      const notice = await eventually('the users notice', async () =>
+        notices.find((n) => n.projection === 'users' && n.position === last),
+      );
+      expect(notice.keys).toEqual(['9']);
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('hands a projection only the event types it acts on, and moves its checkpoint past the rest', async () => {
+    const seen: string[] = [];
+    const logins: Projection = {
+      name: 'test-logins',
+      version: 1,
+      syncType: null,
+      tables: [],
+      ddl: () => '',
+      eventTypes: new Set(['UserLoggedIn']),
+      async apply(events) {
+        seen.push(...events.map((e) => e.type));
+        return events.length;
+      },
+    };
+    await createCheckpoint(db, logins.name, 'live', 1, await store.headPosition());
+    await append('user-10', [created(10, 'Ten')], 'no_stream');
+    await append('user-10', [{ type: 'UserLoggedIn', data: { userId: 10, withTemporaryPassword: false } }]);
+    await append('user-10', [{ type: 'UserLoggedOut', data: { userId: 10 } }]);
+    const from = (await readCheckpoint(db, logins.name, 'live'))!.position;
+    const events = await readAfter(from, 3);
+    await applyBatch(db, logins, 'live', events);
+    expect(seen).toEqual(['UserLoggedIn']);
+    expect((await readCheckpoint(db, logins.name, 'live'))!.position).toEqual(events.at(-1)!.position);
+  });
+
+  it('moves the checkpoints of a batch nobody acts on without a transaction, notifying, never backwards', async () => {
+    const idle: Projection = {
+      name: 'test-idle',
+      version: 1,
+      syncType: null,
+      tables: [],
+      ddl: () => '',
+      eventTypes: new Set(['NothingLikeThis']),
+      apply: () => Promise.reject(new Error('must not be called')),
+    };
+    const start = await store.headPosition();
+    await createCheckpoint(db, idle.name, 'live', 1, start);
+    await append('user-11', [created(11, 'Eleven')], 'no_stream');
+    await append('user-11', [{ type: 'UserLoggedOut', data: { userId: 11 } }]);
+    const events = await readAfter(start, 2);
+
+    const listener = new pg.Client({ connectionString: database.url });
+    await listener.connect();
+    try {
+      const notices: { projection: string; changed: number; position: string }[] = [];
+      listener.on('notification', (m) => notices.push(JSON.parse(m.payload!)));
+      await listener.query(`LISTEN ${CHANGES_CHANNEL}`);
+      await applyBatch(db, idle, 'live', events);
+      expect((await readCheckpoint(db, idle.name, 'live'))!.position).toEqual(events.at(-1)!.position);
+      await until(async () => notices.some((n) => n.projection === idle.name));
+      expect(notices.filter((n) => n.projection === idle.name)).toEqual([
+        expect.objectContaining({ changed: 0, position: positionToString(events.at(-1)!.position) }),
+      ]);
+
+      await applyBatch(db, idle, 'live', events.slice(0, 1)); // an older batch: the checkpoint stays
+      expect((await readCheckpoint(db, idle.name, 'live'))!.position).toEqual(events.at(-1)!.position);
+    } finally {
+      await listener.end();
+    }
+  });
+
   it('parks an event it cannot project and goes on with the rest of the batch', async () => {
     await append('user-3', [created(3, null)], 'no_stream'); // first_name is NOT NULL: the upsert fails
     await append('user-4', [created(4, 'Dee')], 'no_stream');
@@ -134,7 +222,7 @@ describe('projection runner', () => {
     daemon = new ProjectionDaemon(db, store, [v2], silent, { ownerRetryMs: 100 });
     daemon.start();
     await until(async () => (await readCheckpoint(db, 'users', 'live'))?.version === v2.version);
-    expect((await users()).map((u) => u.id)).toEqual([1, 2, 4]);
+    expect((await users()).map((u) => u.id)).toEqual([1, 2, 4, 9, 10, 11]);
     await append('user-5', [created(5, 'Eve')], 'no_stream');
     await until(async () => (await users()).some((u) => u.id === 5));
   });

@@ -11,38 +11,40 @@ import type { Queues } from './queues.ts';
 /** Its checkpoint name and version, for `npm run projections -- status`. */
 export const JOB_DISPATCHER = { name: 'job-dispatcher', version: 1 } as const;
 
+/** Which job each event type starts. */
+const jobStarters: {
+  [T in TDomainEvent['type']]?: (
+    data: Extract<TDomainEvent, { type: T }>['data'],
+    eventId: string,
+  ) => { name: string; payload: unknown };
+} = {
+  TemporaryPasswordIssued: (data, eventId) => {
+    const def = jobs.temporaryPasswordMail;
+    return { name: def.id, payload: def.payload.parse({ userId: data.userId, eventId }) };
+  },
+  ConsultationRequested: (data) => {
+    const def = jobs.consultationRequestedMail;
+    return { name: def.id, payload: def.payload.parse({ consultationId: data.consultationId }) };
+  },
+};
+
 export function jobDispatcher(queues: Queues): Projection {
   return {
     ...JOB_DISPATCHER,
     syncType: null,
     tables: [],
     ddl: () => '',
+    eventTypes: new Set(Object.keys(jobStarters)),
     async apply(events) {
-      let enqueued = 0;
       for (const stored of events) {
-        const job = jobFor(stored.type, stored.data as never, stored.id);
-        if (!job) continue;
+        const start = jobStarters[stored.type as TDomainEvent['type']] as
+          | ((data: unknown, eventId: string) => { name: string; payload: unknown })
+          | undefined;
+        if (!start) continue;
+        const job = start(stored.data, stored.id);
         await queues.mail.add(job.name, job.payload, { jobId: jobIdFor(job.name, stored.id) });
-        enqueued++;
       }
-      return enqueued;
+      return events.length;
     },
   };
-}
-
-/** Which job an event starts, if any. */
-function jobFor(type: string, data: never, eventId: string) {
-  const event = { type, data } as TDomainEvent;
-  switch (event.type) {
-    case 'TemporaryPasswordIssued': {
-      const def = jobs.temporaryPasswordMail;
-      return { name: def.id, payload: def.payload.parse({ userId: event.data.userId, eventId }) };
-    }
-    case 'ConsultationRequested': {
-      const def = jobs.consultationRequestedMail;
-      return { name: def.id, payload: def.payload.parse({ consultationId: event.data.consultationId }) };
-    }
-    default:
-      return null;
-  }
 }

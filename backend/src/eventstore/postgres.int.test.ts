@@ -59,6 +59,25 @@ describe('postgres event store global order', () => {
     expect(seen.map((e) => e.type)).toEqual(['A', 'B']);
   });
 
+  it('wakes the readers of other processes through NOTIFY, and its own readers once, in-process', async () => {
+    const elsewhere = new PostgresEventStore(db.pool); // stands for another process on the same database
+    let here = 0;
+    let there = 0;
+    const stopHere = store.onAppended(() => here++);
+    const stopThere = elsewhere.onAppended(() => there++);
+    await new Promise((r) => setTimeout(r, 200)); // both LISTEN connections are up
+    await store.append('wake-1', [testEvent('Woke')], 'no_stream');
+    expect(here).toBe(1); // at once, before any NOTIFY round trip
+    const started = Date.now();
+    while (there === 0 && Date.now() - started < 5000) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(there).toBe(1);
+    expect(here).toBe(1); // its own NOTIFY did not wake it a second time
+    stopHere();
+    stopThere();
+    await elsewhere.close();
+  });
+
   it('16 concurrent writers, 10,000 events: a subscriber from the start sees each exactly once, in order', async () => {
     const head = await store.headPosition();
     const seen: StoredEvent[] = [];

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type NewEvent, type Position, START, type StoredEvent } from '@app/contracts/events/envelope';
 import pg from 'pg';
 import { pollingSubscription } from './polling-subscription.ts';
@@ -88,6 +89,8 @@ export class PostgresEventStore implements EventStore {
   private listenerReady: Promise<void> | null = null;
   private readonly listeners = new Set<() => void>();
   private notifyPending = false;
+  /** Signs this store's NOTIFYs: its own readers were woken in-process already and skip them. */
+  private readonly origin = randomUUID();
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -132,7 +135,7 @@ export class PostgresEventStore implements EventStore {
     this.notifyPending = true;
     setImmediate(() => {
       this.notifyPending = false;
-      this.pool.query(`NOTIFY ${CHANNEL}`).catch(() => undefined);
+      this.pool.query(`NOTIFY ${CHANNEL}, '${this.origin}'`).catch(() => undefined);
     });
   }
 
@@ -188,7 +191,8 @@ export class PostgresEventStore implements EventStore {
   private ensureListener(): Promise<void> {
     this.listenerReady ??= (async () => {
       const client = new pg.Client(this.pool.options);
-      client.on('notification', () => {
+      client.on('notification', (msg) => {
+        if (msg.payload === this.origin) return;
         for (const l of this.listeners) l();
       });
       client.on('error', () => {

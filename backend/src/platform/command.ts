@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { TDomainEvent } from '@app/contracts/events/domain';
 import type { NewEvent, StoredEvent } from '@app/contracts/events/envelope';
 import type { TEventMetadata } from '@app/contracts/events/metadata';
-import type { AppendResult, EventStore, ExpectedRevision } from '../eventstore/port.ts';
+import {
+  type AppendResult,
+  ConcurrencyError,
+  type EventStore,
+  type ExpectedRevision,
+} from '../eventstore/port.ts';
+import type { AggregateCache } from './aggregate-cache.ts';
+import { DomainError } from './errors.ts';
 
 /** Who is acting and on whose behalf: turned into every event's metadata (the audit trail). */
 export interface Actor {
@@ -55,24 +62,65 @@ export interface CommandOutcome {
   events: NewEvent[];
 }
 
+export interface CommandDeps {
+  store: EventStore;
+  aggregates: AggregateCache;
+  waitForProjections: (r: AppendResult) => Promise<void>;
+}
+
 /**
  * The command path: load the stream, decide with a pure function, append with the revision we read
  * (a concurrent change raises ConcurrencyError → 409), then wait until the read models show it.
+ *
+ * When this process appended to the stream last, the state it reached is remembered and the read is skipped.
+ * That state may be stale (another process may have appended since), so only an append it passes proves it:
+ * a conflict, a refusal or a decision to do nothing is made again on the stream as stored. Commands with
+ * side effects before the append (`beforeAppend`) always read the stream first.
  */
 export async function runCommand<S, E extends TDomainEvent>(
-  deps: { store: EventStore; waitForProjections: (r: AppendResult) => Promise<void> },
+  deps: CommandDeps,
   stream: string,
   decider: Decider<S, E>,
   actor: Actor,
   decide: (state: S) => E[],
   options: { beforeAppend?: (events: NewEvent[]) => Promise<void> } = {},
 ): Promise<CommandOutcome> {
-  const { state, revision } = await load(deps.store, stream, decider);
-  const decided = decide(state);
+  const remembered = options.beforeAppend ? null : deps.aggregates.get<S>(stream, decider);
+  if (remembered) {
+    try {
+      const decided = decide(remembered.state);
+      if (decided.length > 0) return await appendDecided(deps, stream, decider, actor, remembered, decided);
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError) && !(err instanceof DomainError)) throw err;
+    }
+    deps.aggregates.forget(stream);
+  }
+  const loaded = await load(deps.store, stream, decider);
+  const decided = decide(loaded.state);
   if (decided.length === 0) return { result: null, events: [] };
+  return appendDecided(deps, stream, decider, actor, loaded, decided, options.beforeAppend);
+}
+
+async function appendDecided<S, E extends TDomainEvent>(
+  deps: CommandDeps,
+  stream: string,
+  decider: Decider<S, E>,
+  actor: Actor,
+  from: { state: S; revision: ExpectedRevision },
+  decided: E[],
+  beforeAppend?: (events: NewEvent[]) => Promise<void>,
+): Promise<CommandOutcome> {
   const events = toNewEvents(decided, actor);
-  await options.beforeAppend?.(events);
-  const result = await deps.store.append(stream, events, revision);
+  await beforeAppend?.(events);
+  const result = await deps.store.append(stream, events, from.revision);
+  // Folded from the events as the store gives them back (JSON), so the state equals a fresh load's.
+  const stored = JSON.parse(JSON.stringify(decided)) as E[];
+  deps.aggregates.set(
+    stream,
+    decider,
+    stored.reduce((s, e) => decider.evolve(s, e), from.state),
+    result.nextExpectedRevision,
+  );
   await deps.waitForProjections(result);
   return { result, events };
 }

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { AppendResult } from '../eventstore/port.ts';
+import type { AggregateCache } from './aggregate-cache.ts';
 import type { Config } from './config.ts';
 import type { Infrastructure } from './infrastructure.ts';
 import type { ProjectionWatcher } from './projection-watcher.ts';
@@ -9,6 +10,8 @@ export interface AppDeps extends Pick<Infrastructure, 'db' | 'rm' | 'store' | 'p
   config: Config;
   watcher: ProjectionWatcher;
   redis: Redis;
+  /** Aggregates' states after this process's appends, so commands can skip reading their streams. */
+  aggregates: AggregateCache;
   /** Waits (bounded) until the read models show an append: a command answers after its write is visible. */
   waitForProjections(result: AppendResult): Promise<void>;
 }

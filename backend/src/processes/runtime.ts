@@ -6,6 +6,7 @@ import { jobDispatcher } from '@app/workers/process-manager';
 import { createQueues, startWorkers } from '@app/workers/queues';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { AggregateCache } from '../platform/aggregate-cache.ts';
 import { buildApp } from '../platform/app.ts';
 import { systemActor } from '../platform/command.ts';
 import type { Config } from '../platform/config.ts';
@@ -42,6 +43,7 @@ export async function createDeps(config: Config, infra: Infrastructure, redis: R
     pool: infra.pool,
     redis,
     watcher,
+    aggregates: new AggregateCache(),
     async waitForProjections(result) {
       await watcher.waitFor(result.lastPosition, config.READ_YOUR_WRITES_TIMEOUT_MS);
     },

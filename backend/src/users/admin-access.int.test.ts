@@ -414,6 +414,8 @@ describe('admin endpoints', () => {
       const u = await create('user');
       const stream = `user-${u.id}`;
       const store = t.deps.store;
+      // Both commands must read the stored stream, not the state this process remembers from creating it.
+      t.deps.aggregates.forget(stream);
       const original = store.readStream;
       // Hold both commands after their read until both have read the stream.
       let readers = 0;

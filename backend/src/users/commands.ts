@@ -13,7 +13,7 @@ import type { AppDeps } from '../platform/deps.ts';
 import { decideUser, type UserCommand, userDecider, userStream } from './decide.ts';
 import { toUserDto, userById } from './queries.ts';
 
-type Deps = Pick<AppDeps, 'store' | 'db' | 'rm' | 'waitForProjections'>;
+type Deps = Pick<AppDeps, 'store' | 'aggregates' | 'db' | 'rm' | 'waitForProjections'>;
 
 const run = (deps: Deps, actor: Actor, command: UserCommand, options?: Parameters<typeof runCommand>[5]) =>
   runCommand(deps, userStream(command.userId), userDecider, actor, (s) => decideUser(s, command), options);

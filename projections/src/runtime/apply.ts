@@ -10,9 +10,10 @@ import {
   type CheckpointMove,
   lockCheckpoints,
   readCheckpoint,
+  skipCheckpointsTo,
   type Target,
 } from './checkpoints.ts';
-import type { AnyDb, AnyTx, Projection } from './types.ts';
+import { type AnyDb, type AnyTx, type ApplyContext, handles, type Projection } from './types.ts';
 
 export const CHANGES_CHANNEL = 'read_models_changed';
 
@@ -21,7 +22,12 @@ export interface ChangeNotice {
   position: string;
   changed: number;
   syncType: string | null;
+  /** Ids of the rows the batch was about; absent when the projector names none or there are too many. */
+  keys?: string[];
 }
+
+/** More keys than this and a notice names none (a NOTIFY payload must stay under 8000 bytes). */
+const MAX_NOTICE_KEYS = 100;
 
 /**
  * Applies one batch to projections of one target and moves their checkpoints, in the caller's transaction:
@@ -49,16 +55,34 @@ export async function applyInTx(
     if (!cp) throw new Error(`Projection ${p.name} has no ${target} checkpoint`);
     const fresh = events.filter((e) => comparePositions(e.position, cp.position) > 0);
     if (fresh.length === 0) continue;
-    const ctx = { tx, schema: cp.schema };
-    const changed = isolate ? await applyIsolated(tx, p, target, fresh, ctx) : await p.apply(fresh, ctx);
+    const relevant = fresh.filter((e) => handles(p, e));
+    const ctx: ApplyContext = { tx, schema: cp.schema, keys: new Set() };
+    let changed = 0;
+    if (relevant.length > 0)
+      changed = isolate ? await applyIsolated(tx, p, target, relevant, ctx) : await p.apply(relevant, ctx);
     const to = fresh[fresh.length - 1]!.position;
-    const notice: ChangeNotice | null =
-      target === 'live'
-        ? { projection: p.name, position: positionToString(to), changed, syncType: p.syncType }
-        : null;
-    moves.push({ from: cp, to, notice: notice && JSON.stringify(notice) });
+    moves.push({ from: cp, to, notice: noticeFor(p, target, to, changed, ctx.keys) });
   }
   await advanceCheckpoints(tx, moves, CHANGES_CHANNEL);
+}
+
+/** What a live checkpoint move tells the API processes (read-your-writes waits, websocket pushes). */
+function noticeFor(
+  p: Projection,
+  target: Target,
+  to: Position,
+  changed: number,
+  keys: ReadonlySet<string> = new Set(),
+): string | null {
+  if (target !== 'live') return null;
+  const notice: ChangeNotice = {
+    projection: p.name,
+    position: positionToString(to),
+    changed,
+    syncType: p.syncType,
+  };
+  if (keys.size > 0 && keys.size <= MAX_NOTICE_KEYS) notice.keys = [...keys];
+  return JSON.stringify(notice);
 }
 
 async function applyIsolated(
@@ -66,7 +90,7 @@ async function applyIsolated(
   p: Projection,
   target: Target,
   events: StoredEvent[],
-  ctx: { tx: AnyTx; schema: string },
+  ctx: ApplyContext,
 ) {
   await sql`SAVEPOINT batch`.execute(tx);
   try {
@@ -84,7 +108,7 @@ async function applyOneByOne(
   p: Projection,
   target: Target,
   events: StoredEvent[],
-  ctx: { tx: AnyTx; schema: string },
+  ctx: ApplyContext,
 ) {
   let changed = 0;
   for (const e of events) {
@@ -114,6 +138,16 @@ export async function applyGroup(
   target: Target,
   events: StoredEvent[],
 ) {
+  if (events.length === 0) return;
+  if (!events.some((e) => ps.some((p) => handles(p, e)))) {
+    // Nothing to write: move the checkpoints in one statement, without a transaction.
+    const to = events[events.length - 1]!.position;
+    const byName = new Map(ps.map((p) => [p.name, p]));
+    await skipCheckpointsTo(db, [...byName.keys()], target, to, CHANGES_CHANNEL, (name) =>
+      noticeFor(byName.get(name)!, target, to, 0),
+    );
+    return;
+  }
   const run = (isolate: boolean) =>
     (db as Kysely<unknown>).transaction().execute((tx) => applyInTx(tx, ps, target, events, { isolate }));
   try {

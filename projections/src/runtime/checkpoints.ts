@@ -121,6 +121,32 @@ export async function advanceCheckpoints(db: AnyDb, moves: readonly CheckpointMo
   if (rows.length !== moves.length) throw new Error('A projection checkpoint moved under us');
 }
 
+/**
+ * Moves checkpoints that are behind `to` up to it, in one statement and without a transaction: for a batch
+ * none of the projections acts on, so no rows are written. Never moves a checkpoint back.
+ */
+export async function skipCheckpointsTo(
+  db: AnyDb,
+  names: readonly string[],
+  target: Target,
+  to: Position,
+  channel: string,
+  noticeFor: (name: string) => string | null,
+) {
+  const values = names.map((name) => ({ name, notice: noticeFor(name) }));
+  await sql`
+    WITH v AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS x(name text, notice text)
+    ), moved AS (
+      UPDATE projection_checkpoints c SET position_commit = ${to.commit.toString()},
+        position_prepare = ${to.prepare.toString()}, updated_at = now()
+      FROM v WHERE c.name = v.name AND c.target = ${target}
+        AND (c.position_commit, c.position_prepare) < (${to.commit.toString()}::numeric, ${to.prepare.toString()}::numeric)
+      RETURNING v.notice
+    )
+    SELECT CASE WHEN notice IS NOT NULL THEN pg_notify(${channel}, notice) END FROM moved`.execute(db);
+}
+
 export async function createCheckpoint(
   db: AnyDb,
   name: string,

@@ -34,9 +34,10 @@ export function documentProjection<R extends Record<string, unknown>>(
     syncType: spec.syncType,
     tables: [spec.table],
     ddl: spec.ddl,
-    async apply(events, { tx, schema }: ApplyContext) {
+    async apply(events, { tx, schema, keys }: ApplyContext) {
       const touched = events.map((e) => [e, spec.idOf(e)] as const).filter(([, id]) => id !== null);
       if (touched.length === 0) return 0;
+      for (const [, id] of touched) keys.add(String(id));
       const table = sql.table(`${schema}.${spec.table}`);
       const ids = [...new Set(touched.map(([, id]) => String(id)))];
       // The ids as an array of the table's own id type, so the lookup is a primary key index scan.

@@ -23,6 +23,11 @@ export interface ApplyContext {
   /** Kysely bound to the schema being written (live `rm` or a scratch schema during rebuild). */
   tx: AnyTx;
   schema: string;
+  /**
+   * A projector adds the ids of the rows its events were about (changed or not); they go out with the
+   * change notice, so API processes can drop what they hold about exactly those rows.
+   */
+  keys: Set<string>;
 }
 
 /**
@@ -38,5 +43,10 @@ export interface Projection {
   /** CREATE statements for the projection's tables, given the schema to create them in. */
   ddl(schema: string): string;
   tables: readonly string[];
+  /** The event types `apply` acts on; the runner hands it only these. Unset: every event. */
+  eventTypes?: ReadonlySet<string>;
   apply(events: StoredEvent[], ctx: ApplyContext): Promise<number>;
 }
+
+/** Whether a projection acts on an event at all. */
+export const handles = (p: Projection, e: StoredEvent) => !p.eventTypes || p.eventTypes.has(e.type);
