@@ -17,7 +17,9 @@ export const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' 
  * The whole backend against a fresh database: projections (and optionally workers) running in-process,
  * the first admin created, and helpers to call the HTTP API through `app.inject`.
  */
-export async function startTestApp(options: { workers?: boolean; env?: Record<string, string> } = {}) {
+export async function startTestApp(
+  options: { workers?: boolean; env?: Record<string, string>; sessionCacheMs?: number } = {},
+) {
   const database = await createTestDatabase();
   const outbox = await mkdtemp(join(tmpdir(), 'ng-outbox-'));
   const config = loadConfig({
@@ -34,7 +36,7 @@ export async function startTestApp(options: { workers?: boolean; env?: Record<st
   const infra = await openInfrastructure(config, 20);
   const redis = createRedis(config);
   const projections = startProjections(infra, log);
-  const deps: AppDeps = await createDeps(config, infra, redis);
+  const deps: AppDeps = await createDeps(config, infra, redis, { sessionCacheMs: options.sessionCacheMs });
   // Each test app has its own queues, so parallel test files never take each other's jobs.
   const workers = options.workers ? startWorkerProcesses(deps, log, `ng-${database.name}`) : null;
   await bootstrapAdmin(deps);

@@ -30,11 +30,15 @@ export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | 
   return token.length > 0 && token.length < 200 ? token : null;
 }
 
-/** Resolves a session token to the signed-in user, or null: one query per request. */
+/** Resolves a session token to the signed-in user, or null: from the session cache, or one query. */
 export async function userForToken(
-  deps: Pick<AppDeps, 'db' | 'rm'>,
+  deps: Pick<AppDeps, 'db' | 'sessions'>,
   token: string,
 ): Promise<SignedInUser | null> {
+  const hash = hashToken(token);
+  const cached = deps.sessions.get(hash);
+  if (cached) return cached;
+  const startedAt = deps.sessions.mark();
   const { rows } = await sql<{
     id: number;
     email: string;
@@ -42,15 +46,14 @@ export async function userForToken(
     last_name: string;
     role: TRole;
     must_change_password: boolean | null;
+    expires_at: Date;
   }>`
-    SELECT u.id, u.email, u.first_name, u.last_name, u.role, c.must_change_password
+    SELECT u.id, u.email, u.first_name, u.last_name, u.role, c.must_change_password, s.expires_at
     FROM sessions s JOIN rm.users u ON u.id = s.user_id LEFT JOIN credentials c ON c.user_id = u.id
-    WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL AND s.expires_at > now()`.execute(
-    deps.db,
-  );
+    WHERE s.token_hash = ${hash} AND s.revoked_at IS NULL AND s.expires_at > now()`.execute(deps.db);
   const row = rows[0];
   if (!row) return null;
-  return {
+  const user: SignedInUser = {
     id: row.id,
     email: row.email,
     firstName: row.first_name,
@@ -59,6 +62,8 @@ export async function userForToken(
     token,
     mustChangePassword: row.must_change_password === true,
   };
+  deps.sessions.remember(hash, user, row.expires_at, startedAt);
+  return user;
 }
 
 export const actorOf = (request: FastifyRequest): Actor => ({
@@ -72,7 +77,7 @@ export const actorOf = (request: FastifyRequest): Actor => ({
  * preValidation guards (they answer before the input is validated): 401 without a session, 403 without the
  * role, and 403 `password_change_required` while a temporary password has not been replaced.
  */
-export function guards(deps: Pick<AppDeps, 'db' | 'rm'>) {
+export function guards(deps: Pick<AppDeps, 'db' | 'sessions'>) {
   async function requireSession(request: FastifyRequest, _reply: FastifyReply) {
     const token = bearerToken(request);
     const user = token ? await userForToken(deps, token) : null;

@@ -95,7 +95,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const token = bearerToken(request);
       const user = token ? await userForToken(deps, token) : null;
       if (!token || !user) return;
-      await revokeSession(deps.db, token);
+      await revokeSession(deps, token);
       request.user = user;
       await recordLogout(deps, actorOf(request), user.id);
     }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { hashToken, newSessionToken } from './secrets.ts';
+import type { SessionCache } from './session-cache.ts';
 
 export async function openSession(db: Kysely<unknown>, userId: number, ttlHours: number): Promise<string> {
   const token = newSessionToken();
@@ -8,14 +9,19 @@ export async function openSession(db: Kysely<unknown>, userId: number, ttlHours:
   return token;
 }
 
-export async function revokeSession(db: Kysely<unknown>, token: string) {
-  await sql`UPDATE sessions SET revoked_at = now() WHERE token_hash = ${hashToken(token)} AND revoked_at IS NULL`.execute(
-    db,
+type Deps = { db: Kysely<unknown>; sessions: SessionCache };
+
+export async function revokeSession(deps: Deps, token: string) {
+  const hash = hashToken(token);
+  await sql`UPDATE sessions SET revoked_at = now() WHERE token_hash = ${hash} AND revoked_at IS NULL`.execute(
+    deps.db,
   );
+  deps.sessions.dropSession(hash);
 }
 
-export async function revokeAllSessions(db: Kysely<unknown>, userId: number) {
+export async function revokeAllSessions(deps: Deps, userId: number) {
   await sql`UPDATE sessions SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL`.execute(
-    db,
+    deps.db,
   );
+  deps.sessions.dropUser(userId);
 }

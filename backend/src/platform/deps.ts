@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { SessionCache } from '../auth/session-cache.ts';
 import type { AppendResult } from '../eventstore/port.ts';
 import type { AggregateCache } from './aggregate-cache.ts';
 import type { Config } from './config.ts';
@@ -10,6 +11,8 @@ export interface AppDeps extends Pick<Infrastructure, 'db' | 'rm' | 'store' | 'p
   config: Config;
   watcher: ProjectionWatcher;
   redis: Redis;
+  /** Signed-in users by session for a moment, so requests can skip the session lookup. */
+  sessions: SessionCache;
   /** Aggregates' states after this process's appends, so commands can skip reading their streams. */
   aggregates: AggregateCache;
   /** Waits (bounded) until the read models show an append: a command answers after its write is visible. */

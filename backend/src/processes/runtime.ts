@@ -6,6 +6,7 @@ import { jobDispatcher } from '@app/workers/process-manager';
 import { createQueues, startWorkers } from '@app/workers/queues';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { SessionCache } from '../auth/session-cache.ts';
 import { AggregateCache } from '../platform/aggregate-cache.ts';
 import { buildApp } from '../platform/app.ts';
 import { systemActor } from '../platform/command.ts';
@@ -28,13 +29,20 @@ export function startProjections(infra: Infrastructure, log: Logger) {
   return { stop: () => daemon.stop() };
 }
 
-export async function createDeps(config: Config, infra: Infrastructure, redis: Redis): Promise<AppDeps> {
+export async function createDeps(
+  config: Config,
+  infra: Infrastructure,
+  redis: Redis,
+  options: { sessionCacheMs?: number } = {},
+): Promise<AppDeps> {
   const watcher = new ProjectionWatcher(
     infra.pool,
     infra.db,
     projections.map((p) => p.name),
   );
   await watcher.start();
+  const sessions = new SessionCache(options.sessionCacheMs);
+  watcher.on('change', (notice) => sessions.onViewChange(notice));
   return {
     config,
     db: infra.db,
@@ -44,6 +52,7 @@ export async function createDeps(config: Config, infra: Infrastructure, redis: R
     redis,
     watcher,
     aggregates: new AggregateCache(),
+    sessions,
     async waitForProjections(result) {
       await watcher.waitFor(result.lastPosition, config.READ_YOUR_WRITES_TIMEOUT_MS);
     },

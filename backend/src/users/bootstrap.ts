@@ -15,7 +15,7 @@ export type BootstrapResult =
  * password that must be changed at first sign-in. An advisory lock keeps two starting processes from racing.
  */
 export async function bootstrapAdmin(
-  deps: Pick<AppDeps, 'config' | 'db' | 'rm' | 'store' | 'aggregates' | 'waitForProjections'>,
+  deps: Pick<AppDeps, 'config' | 'db' | 'rm' | 'store' | 'aggregates' | 'sessions' | 'waitForProjections'>,
 ) {
   return deps.db.connection().execute(async (conn): Promise<BootstrapResult> => {
     await sql`SELECT pg_advisory_lock(hashtext('bootstrap-admin'))`.execute(conn);

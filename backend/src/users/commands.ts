@@ -13,7 +13,7 @@ import type { AppDeps } from '../platform/deps.ts';
 import { decideUser, type UserCommand, userDecider, userStream } from './decide.ts';
 import { toUserDto, userById } from './queries.ts';
 
-type Deps = Pick<AppDeps, 'store' | 'aggregates' | 'db' | 'rm' | 'waitForProjections'>;
+type Deps = Pick<AppDeps, 'store' | 'aggregates' | 'sessions' | 'db' | 'rm' | 'waitForProjections'>;
 
 const run = (deps: Deps, actor: Actor, command: UserCommand, options?: Parameters<typeof runCommand>[5]) =>
   runCommand(deps, userStream(command.userId), userDecider, actor, (s) => decideUser(s, command), options);
@@ -80,7 +80,7 @@ export async function changeRole(deps: Deps, actor: Actor, userId: number, role:
 export async function deleteUser(deps: Deps, actor: Actor, userId: number) {
   await run(deps, actor, { type: 'DeleteUser', userId, actorId: actor.id });
   await deleteCredentials(deps.db, userId);
-  await revokeAllSessions(deps.db, userId);
+  await revokeAllSessions(deps, userId);
 }
 
 /** Sign-ins are audit events; they go in without waiting for the read models. */

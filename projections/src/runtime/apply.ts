@@ -22,11 +22,11 @@ export interface ChangeNotice {
   position: string;
   changed: number;
   syncType: string | null;
-  /** Ids of the rows the batch was about; absent when the projector names none or there are too many. */
+  /** From a keyed projection, the ids of the rows the batch was about; absent when there are too many. */
   keys?: string[];
 }
 
-/** More keys than this and a notice names none (a NOTIFY payload must stay under 8000 bytes). */
+/** With more keys than this a notice carries none, read as "any row" (a NOTIFY payload stays under 8000 bytes). */
 const MAX_NOTICE_KEYS = 100;
 
 /**
@@ -81,7 +81,7 @@ function noticeFor(
     changed,
     syncType: p.syncType,
   };
-  if (keys.size > 0 && keys.size <= MAX_NOTICE_KEYS) notice.keys = [...keys];
+  if (p.keyed && keys.size <= MAX_NOTICE_KEYS) notice.keys = [...keys];
   return JSON.stringify(notice);
 }
 

@@ -33,6 +33,7 @@ export function documentProjection<R extends Record<string, unknown>>(
     version: spec.version,
     syncType: spec.syncType,
     tables: [spec.table],
+    keyed: true,
     ddl: spec.ddl,
     async apply(events, { tx, schema, keys }: ApplyContext) {
       const touched = events.map((e) => [e, spec.idOf(e)] as const).filter(([, id]) => id !== null);

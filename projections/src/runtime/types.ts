@@ -23,10 +23,7 @@ export interface ApplyContext {
   /** Kysely bound to the schema being written (live `rm` or a scratch schema during rebuild). */
   tx: AnyTx;
   schema: string;
-  /**
-   * A projector adds the ids of the rows its events were about (changed or not); they go out with the
-   * change notice, so API processes can drop what they hold about exactly those rows.
-   */
+  /** A `keyed` projection adds the id of every row its events were about (changed or not). */
   keys: Set<string>;
 }
 
@@ -43,6 +40,11 @@ export interface Projection {
   /** CREATE statements for the projection's tables, given the schema to create them in. */
   ddl(schema: string): string;
   tables: readonly string[];
+  /**
+   * Its `apply` names the rows each batch was about (`ctx.keys`); the change notice carries them, so API
+   * processes can drop what they hold about exactly those rows.
+   */
+  keyed?: boolean;
   /** The event types `apply` acts on; the runner hands it only these. Unset: every event. */
   eventTypes?: ReadonlySet<string>;
   apply(events: StoredEvent[], ctx: ApplyContext): Promise<number>;

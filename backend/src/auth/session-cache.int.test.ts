@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/app.ts';
+import { eventually } from '../../test/eventually.ts';
+import { systemActor, toNewEvents } from '../platform/command.ts';
+import { hashToken } from './secrets.ts';
+
+/**
+ * Requests find their session in a short-lived cache. Each test first makes a request so the session is
+ * cached, changes something about it, and checks that the very next request sees the change. The cache
+ * here keeps entries a minute, so only dropping them, never their expiry, can pass these tests.
+ */
+describe('remembered sessions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ sessionCacheMs: 60_000 });
+  });
+  afterAll(() => t?.close());
+
+  const me = (token: string) => t.call('GET', '/api/auth/user', undefined, token);
+  const signedIn = async (role = 'user') => {
+    const u = await t.createUser({ role });
+    const token = await t.activate(u.email, u.temporaryPassword);
+    expect((await me(token)).status).toBe(200);
+    return { ...u, token };
+  };
+
+  it('a signed-out token is refused on the next request', async () => {
+    const { token } = await signedIn();
+    expect((await t.call('POST', '/api/auth/logout', undefined, token)).status).toBe(200);
+    expect((await me(token)).status).toBe(401);
+  });
+
+  it('a demoted admin is refused admin work on the next request', async () => {
+    const { id, token } = await signedIn('admin');
+    expect((await t.call('GET', '/api/users', undefined, token)).status).toBe(200);
+    const demoted = await t.call('PUT', `/api/users/${id}/role`, { role: 'user' }, t.adminToken);
+    expect(demoted.status).toBe(200);
+    expect((await t.call('GET', '/api/users', undefined, token)).status).toBe(403);
+  });
+
+  it('a user given a temporary password must change it before the next request', async () => {
+    const { email, token } = await signedIn();
+    // Remembered as free to work (no password change due).
+    expect((await t.call('GET', '/api/messages/client', undefined, token)).status).toBe(200);
+    const reset = await t.call(
+      'POST',
+      '/api/auth/generate-temp-password',
+      { userEmail: email },
+      t.adminToken,
+    );
+    expect(reset.status).toBe(200);
+    const next = await t.call('GET', '/api/messages/client', undefined, token);
+    expect(next.status).toBe(403);
+    expect(next.body.error).toBe('password_change_required');
+  });
+
+  it('a sign-out in another API process reaches this one with the users view', async () => {
+    const { id, token } = await signedIn();
+    // What another process does on POST /api/auth/logout: revoke the row, then record the sign-out.
+    await sql`UPDATE sessions SET revoked_at = now() WHERE token_hash = ${hashToken(token)}`.execute(
+      t.deps.db,
+    );
+    const stream = `user-${id}`;
+    const revision = (await t.deps.store.readStream(stream)).at(-1)!.revision;
+    const logout = toNewEvents([{ type: 'UserLoggedOut', data: { userId: id } }], systemActor());
+    await t.deps.waitForProjections(await t.deps.store.append(stream, logout, revision));
+    expect((await me(token)).status).toBe(401);
+  });
+});
+
+describe('remembered sessions, as configured', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('a revocation nobody announces is seen within a second', async () => {
+    const u = await t.createUser();
+    const token = await t.activate(u.email, u.temporaryPassword);
+    const me = () => t.call('GET', '/api/auth/user', undefined, token);
+    expect((await me()).status).toBe(200);
+    await sql`UPDATE sessions SET revoked_at = now() WHERE token_hash = ${hashToken(token)}`.execute(
+      t.deps.db,
+    );
+    const started = Date.now();
+    await eventually('the revocation', async () => (await me()).status === 401, 3000);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+});
