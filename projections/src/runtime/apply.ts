@@ -7,6 +7,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import {
   advanceCheckpoints,
+  type Checkpoint,
   type CheckpointMove,
   lockCheckpoints,
   readCheckpoint,
@@ -30,25 +31,30 @@ export interface ChangeNotice {
 const MAX_NOTICE_KEYS = 100;
 
 /**
+ * A group's checkpoints as its one owner (the live runner) last committed them: it may skip reading and
+ * locking them, as the compare-and-set that moves them still refuses any that moved meanwhile.
+ */
+export type KnownCheckpoints = Map<string, Checkpoint>;
+
+/**
  * Applies one batch to projections of one target and moves their checkpoints, in the caller's transaction:
- * one query locks the checkpoints (writers of a target, a live runner or a rebuild's swap, take turns), one
- * statement moves them. Each projection skips events its checkpoint has passed. With `isolate`, an event a
- * projector throws on is parked in the dead-letter table and the batch goes on without it; without it the
- * error propagates (the fast path: `applyGroup` then retries isolated).
+ * one query locks the checkpoints (writers of a target, a live runner or a rebuild's swap, take turns) unless
+ * they are `known`, one statement moves them. Each projection skips events its checkpoint has passed. With
+ * `isolate`, an event a projector throws on is parked in the dead-letter table and the batch goes on without
+ * it; without it the error propagates (the fast path: `applyGroup` then retries isolated). Answers where the
+ * checkpoints stand once the transaction commits.
  */
 export async function applyInTx(
   tx: AnyTx,
   ps: Projection | readonly Projection[],
   target: Target,
   events: StoredEvent[],
-  { isolate = false }: { isolate?: boolean } = {},
-) {
+  { isolate = false, known }: { isolate?: boolean; known?: KnownCheckpoints } = {},
+): Promise<KnownCheckpoints> {
   const list: readonly Projection[] = Array.isArray(ps) ? ps : [ps as Projection];
-  const cps = await lockCheckpoints(
-    tx,
-    list.map((p) => p.name),
-    target,
-  );
+  const names = list.map((p) => p.name);
+  const cps =
+    known && names.every((n) => known.has(n)) ? new Map(known) : await lockCheckpoints(tx, names, target);
   const moves: CheckpointMove[] = [];
   for (const p of list) {
     const cp = cps.get(p.name);
@@ -62,8 +68,10 @@ export async function applyInTx(
       changed = isolate ? await applyIsolated(tx, p, target, relevant, ctx) : await p.apply(relevant, ctx);
     const to = fresh[fresh.length - 1]!.position;
     moves.push({ from: cp, to, notice: noticeFor(p, target, to, changed, ctx.keys) });
+    cps.set(p.name, { ...cp, position: to });
   }
   await advanceCheckpoints(tx, moves, CHANGES_CHANNEL);
+  return cps;
 }
 
 /** What a live checkpoint move tells the API processes (read-your-writes waits, websocket pushes). */
@@ -131,12 +139,14 @@ async function applyOneByOne(
 /**
  * Applies a batch to several projections in one transaction. Should any projector throw, the whole
  * transaction is retried with each projection and event isolated by savepoints, parking what fails.
+ * The live runner passes the checkpoints it knows (`known`), which are brought up to date after each commit.
  */
 export async function applyGroup(
   db: AnyDb,
   ps: readonly Projection[],
   target: Target,
   events: StoredEvent[],
+  known?: KnownCheckpoints,
 ) {
   if (events.length === 0) return;
   if (!events.some((e) => ps.some((p) => handles(p, e)))) {
@@ -146,15 +156,22 @@ export async function applyGroup(
     await skipCheckpointsTo(db, [...byName.keys()], target, to, CHANGES_CHANNEL, (name) =>
       noticeFor(byName.get(name)!, target, to, 0),
     );
+    // A checkpoint ahead of `to` did not move: forget them all rather than guess.
+    known?.clear();
     return;
   }
-  const run = (isolate: boolean) =>
-    (db as Kysely<unknown>).transaction().execute((tx) => applyInTx(tx, ps, target, events, { isolate }));
+  const run = (isolate: boolean, trusted?: KnownCheckpoints) =>
+    (db as Kysely<unknown>)
+      .transaction()
+      .execute((tx) => applyInTx(tx, ps, target, events, { isolate, known: trusted }));
+  let committed: KnownCheckpoints;
   try {
-    await run(false);
+    committed = await run(false, known);
   } catch {
-    await run(true);
+    known?.clear(); // a checkpoint may have moved under us (a rebuild's swap): read them again
+    committed = await run(true);
   }
+  if (known) for (const [name, cp] of committed) known.set(name, cp);
 }
 
 export const applyBatch = (db: AnyDb, p: Projection, target: Target, events: StoredEvent[]) =>

@@ -1,6 +1,6 @@
 import { comparePositions, type Position, START } from '@app/contracts/events/envelope';
 import { type Kysely, sql } from 'kysely';
-import { applyGroup } from './apply.ts';
+import { applyGroup, type KnownCheckpoints } from './apply.ts';
 import { lockKey, readCheckpoint } from './checkpoints.ts';
 import { rebuild } from './rebuild.ts';
 import type { AnyDb, EventSource, Projection } from './types.ts';
@@ -74,6 +74,8 @@ export class ProjectionDaemon {
       const live = (await readCheckpoint(this.db, p.name, 'live'))!;
       if (!from || comparePositions(live.position, from) < 0) from = live.position;
     }
+    // This process owns the group now: after the first batch it knows where the checkpoints stand.
+    const known: KnownCheckpoints = new Map();
     let failure: unknown = null;
     let wake: () => void = () => undefined;
     const done = new Promise<void>((resolve) => {
@@ -81,7 +83,7 @@ export class ProjectionDaemon {
     });
     const sub = this.source.subscribeAll(
       from ?? START,
-      (events) => applyGroup(this.db, this.projections, 'live', events),
+      (events) => applyGroup(this.db, this.projections, 'live', events, known),
       {
         batchSize: this.options.batchSize ?? 500,
         onError: (err) => {
