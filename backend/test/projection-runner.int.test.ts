@@ -39,6 +39,16 @@ const created = (userId: number, firstName: string | null = 'Ann'): TDomainEvent
     },
   }) as TDomainEvent;
 
+/** A projection made up for one test: no tables of its own to build. */
+const testProjection = (name: string, rest: Pick<Projection, 'apply'> & Partial<Projection>): Projection => ({
+  name,
+  version: 1,
+  syncType: null,
+  tables: [],
+  ddl: () => '',
+  ...rest,
+});
+
 describe('projection runner', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let db: Kysely<unknown>;
@@ -133,18 +143,13 @@ describe('projection runner', () => {
 
   it('hands a projection only the event types it acts on, and moves its checkpoint past the rest', async () => {
     const seen: string[] = [];
-    const logins: Projection = {
-      name: 'test-logins',
-      version: 1,
-      syncType: null,
-      tables: [],
-      ddl: () => '',
+    const logins = testProjection('test-logins', {
       eventTypes: new Set(['UserLoggedIn']),
       async apply(events) {
         seen.push(...events.map((e) => e.type));
         return events.length;
       },
-    };
+    });
     await createCheckpoint(db, logins.name, 'live', 1, await store.headPosition());
     await append('user-10', [created(10, 'Ten')], 'no_stream');
     await append('user-10', [{ type: 'UserLoggedIn', data: { userId: 10, withTemporaryPassword: false } }]);
@@ -157,15 +162,10 @@ describe('projection runner', () => {
   });
 
   it('moves the checkpoints of a batch nobody acts on without a transaction, notifying, never backwards', async () => {
-    const idle: Projection = {
-      name: 'test-idle',
-      version: 1,
-      syncType: null,
-      tables: [],
-      ddl: () => '',
+    const idle = testProjection('test-idle', {
       eventTypes: new Set(['NothingLikeThis']),
       apply: () => Promise.reject(new Error('must not be called')),
-    };
+    });
     const start = await store.headPosition();
     await createCheckpoint(db, idle.name, 'live', 1, start);
     await append('user-11', [created(11, 'Eleven')], 'no_stream');
@@ -197,17 +197,12 @@ describe('projection runner', () => {
     await sql`CREATE TABLE rm.test_counted (n integer NOT NULL); INSERT INTO rm.test_counted VALUES (0)`.execute(
       db,
     );
-    const counter: Projection = {
-      name: 'test-counter',
-      version: 1,
-      syncType: null,
-      tables: ['test_counted'],
-      ddl: () => '',
+    const counter = testProjection('test-counter', {
       async apply(events, { tx }) {
         await sql`UPDATE rm.test_counted SET n = n + ${events.length}`.execute(tx);
         return events.length;
       },
-    };
+    });
     const counted = async () =>
       (await sql<{ n: number }>`SELECT n FROM rm.test_counted`.execute(db)).rows[0]!.n;
     await createCheckpoint(db, counter.name, 'live', 1, START);

@@ -184,8 +184,11 @@ describe('clients, users, dashboard and the admin client portal (browser)', () =
     await admin.getByRole('button', { name: 'Add', exact: true }).click();
     const note = admin.getByTestId('daily-note').filter({ hasText: 'Call Kim about the camera mounts' });
     await note.waitFor();
-    await note.getByRole('checkbox').check();
+    // A click, not check(): the tick shows once the optimistic update renders, a moment after the click,
+    // and check() reads the box straight after its click.
+    await note.getByRole('checkbox').click();
     await admin.getByText('1 of 1 done').waitFor();
+    expect(await note.getByRole('checkbox').isChecked()).toBe(true);
 
     await admin.reload();
     await note.waitFor();

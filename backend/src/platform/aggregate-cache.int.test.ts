@@ -55,7 +55,8 @@ describe('remembered aggregate state', () => {
     ]);
   });
 
-  it('a stale state that would change something: the append is refused and the command decided again', async () => {
+  /** A user this process remembers as a client, made an admin elsewhere. */
+  const clientMadeAdminElsewhere = async () => {
     const { id } = await t.createUser({ role: 'user' });
     const stream = `user-${id}`;
     await setRole(id, 'client');
@@ -63,6 +64,11 @@ describe('remembered aggregate state', () => {
       type: 'UserRoleChanged',
       data: { userId: id, from: 'client', to: 'admin' },
     });
+    return { id, stream };
+  };
+
+  it('a stale state that would change something: the append is refused and the command decided again', async () => {
+    const { id, stream } = await clientMadeAdminElsewhere();
     const res = await setRole(id, 'user');
     expect(res.status).toBe(200);
     expect(await roleOf(id)).toBe('user');
@@ -71,13 +77,7 @@ describe('remembered aggregate state', () => {
   });
 
   it('a stale state that would change nothing: the stored stream is read before answering', async () => {
-    const { id } = await t.createUser({ role: 'user' });
-    const stream = `user-${id}`;
-    await setRole(id, 'client');
-    await appendElsewhere(stream, {
-      type: 'UserRoleChanged',
-      data: { userId: id, from: 'client', to: 'admin' },
-    });
+    const { id, stream } = await clientMadeAdminElsewhere();
     // Remembered: already a client. Stored: an admin, so this is a change.
     expect((await setRole(id, 'client')).status).toBe(200);
     expect(await roleOf(id)).toBe('client');
