@@ -185,10 +185,13 @@ describe('clients, users, dashboard and the admin client portal (browser)', () =
     const note = admin.getByTestId('daily-note').filter({ hasText: 'Call Kim about the camera mounts' });
     await note.waitFor();
     // A click, not check(): the tick shows once the optimistic update renders, a moment after the click,
-    // and check() reads the box straight after its click.
+    // and check() reads the box straight after its click. The reload below waits for the save.
+    const saved = admin.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().includes('/api/dashboard/notes/'),
+    );
     await note.getByRole('checkbox').click();
     await admin.getByText('1 of 1 done').waitFor();
-    expect(await note.getByRole('checkbox').isChecked()).toBe(true);
+    expect((await saved).status()).toBe(200);
 
     await admin.reload();
     await note.waitFor();
