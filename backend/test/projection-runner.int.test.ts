@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TDomainEvent } from '@app/contracts/events/domain';
-import { type Position, positionToString, START } from '@app/contracts/events/envelope';
+import { comparePositions, type Position, positionToString, START } from '@app/contracts/events/envelope';
 import { projections } from '@app/projections/registry';
 import {
   applyBatch,
@@ -217,6 +217,27 @@ describe('projection runner', () => {
     expect(await counted()).toBe(events.length);
     expect((await readCheckpoint(db, counter.name, 'live'))!.position).toEqual(stored.position);
     expect(known.get(counter.name)!.position).toEqual(stored.position);
+  });
+
+  it('a view acts only on its own events, though others carry the same id field', async () => {
+    // Both carry userId 1, an existing user: the users view must neither change that row nor park them.
+    const before = await users();
+    await append('client-1', [
+      {
+        type: 'ClientRegistered',
+        data: { clientId: 1, userId: 1, name: 'Kim', email: 'kim@example.com', phone: null, address: null },
+      },
+    ]);
+    const r = await append('daily-note-1', [
+      { type: 'DailyNoteAdded', data: { noteId: 1, userId: 1, day: '2026-11-23', text: 'Call Kim' } },
+    ]);
+    await until(
+      async () =>
+        comparePositions((await readCheckpoint(db, 'users', 'live'))!.position, r.lastPosition) >= 0,
+    );
+    expect(await users()).toEqual(before);
+    const parked = await sql`SELECT type FROM projection_dead_letters WHERE projection = 'users'`.execute(db);
+    expect(parked.rows).toEqual([]);
   });
 
   it('parks an event it cannot project and goes on with the rest of the batch', async () => {

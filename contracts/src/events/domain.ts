@@ -16,5 +16,10 @@ export const ZDomainEvent = z.discriminatedUnion('type', [
   ...dailyNoteEventSchemas,
 ]);
 export type TDomainEvent = z.infer<typeof ZDomainEvent>;
+
+/** The type names of a slice's event schemas: the events a view of that slice acts on. */
+export const eventTypesOf = (
+  schemas: readonly { shape: { type: { value: string } } }[],
+): ReadonlySet<string> => new Set(schemas.map((s) => s.shape.type.value));
 export type TEventType = TDomainEvent['type'];
 export type TEventOf<T extends TEventType> = Extract<TDomainEvent, { type: T }>;

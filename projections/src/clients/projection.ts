@@ -1,4 +1,5 @@
-import type { TClientEvent } from '@app/contracts/events/clients';
+import { clientEventSchemas, type TClientEvent } from '@app/contracts/events/clients';
+import { eventTypesOf } from '@app/contracts/events/domain';
 import { documentProjection } from '../runtime/document-projection.ts';
 import type { ClientsTable } from './table.ts';
 
@@ -24,10 +25,8 @@ export const clientsProjection = documentProjection<Row>({
     );
     CREATE INDEX ON ${s}.clients (user_id);
     CREATE INDEX ON ${s}.clients (lower(email));`,
-  idOf: (e) =>
-    e.type === 'ClientRegistered' || e.type === 'ClientUpdated'
-      ? (e.data as { clientId: number }).clientId
-      : null,
+  eventTypes: eventTypesOf(clientEventSchemas),
+  idOf: (e) => (e.data as { clientId: number }).clientId,
   evolve(row, stored) {
     const event = stored as unknown as TClientEvent;
     const at = stored.metadata.occurredAt;

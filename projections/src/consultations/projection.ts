@@ -1,4 +1,5 @@
-import type { TConsultationEvent } from '@app/contracts/events/consultations';
+import { consultationEventSchemas, type TConsultationEvent } from '@app/contracts/events/consultations';
+import { eventTypesOf } from '@app/contracts/events/domain';
 import { documentProjection } from '../runtime/document-projection.ts';
 import type { ConsultationsTable } from './table.ts';
 
@@ -30,7 +31,8 @@ export const consultationsProjection = documentProjection<Row>({
       last_event_position numeric NOT NULL
     );
     CREATE INDEX ON ${s}.consultations (archived, created_at DESC);`,
-  idOf: (e) => (e.data as { consultationId?: number }).consultationId ?? null,
+  eventTypes: eventTypesOf(consultationEventSchemas),
+  idOf: (e) => (e.data as { consultationId: number }).consultationId,
   evolve(row, stored) {
     const event = stored as unknown as TConsultationEvent;
     const at = stored.metadata.occurredAt;

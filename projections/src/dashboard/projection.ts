@@ -1,4 +1,5 @@
-import type { TDailyNoteEvent } from '@app/contracts/events/dashboard';
+import { dailyNoteEventSchemas, type TDailyNoteEvent } from '@app/contracts/events/dashboard';
+import { eventTypesOf } from '@app/contracts/events/domain';
 import { documentProjection } from '../runtime/document-projection.ts';
 import type { DailyNotesTable } from './table.ts';
 
@@ -21,7 +22,8 @@ export const dailyNotesProjection = documentProjection<Row>({
       last_event_position numeric NOT NULL
     );
     CREATE INDEX ON ${s}.daily_notes (user_id, day);`,
-  idOf: (e) => (e.type.startsWith('DailyNote') ? (e.data as { noteId: number }).noteId : null),
+  eventTypes: eventTypesOf(dailyNoteEventSchemas),
+  idOf: (e) => (e.data as { noteId: number }).noteId,
   evolve(row, stored) {
     const event = stored as unknown as TDailyNoteEvent;
     if (event.type === 'DailyNoteAdded') {

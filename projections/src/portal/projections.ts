@@ -5,7 +5,7 @@ import { documentProjection } from '../runtime/document-projection.ts';
  * exist now so the portal and its guards are real; the messaging, calendar and invoice slices add the
  * events that fill them (and bump the version so they are rebuilt).
  */
-const notYetFilled = { idOf: () => null, evolve: () => undefined } as const;
+const notYetFilled = { eventTypes: new Set<string>(), idOf: () => null, evolve: () => undefined } as const;
 
 export const messagesProjection = documentProjection({
   name: 'messages',

@@ -1,10 +1,9 @@
+import { eventTypesOf } from '@app/contracts/events/domain';
 import { projectEventSchemas, type TProjectEvent } from '@app/contracts/events/projects';
 import { documentProjection } from '../runtime/document-projection.ts';
 import type { ProjectsTable } from './table.ts';
 
 type Row = Omit<ProjectsTable, 'last_event_position'>;
-// Other slices' events carry a projectId too (payments, documents): only these touch a project row.
-const PROJECT_EVENTS = new Set<string>(projectEventSchemas.map((s) => s.shape.type.value));
 
 /**
  * Projects (jobs): the admin's tracking list and job page, and each client's portal list.
@@ -38,7 +37,8 @@ export const projectsProjection = documentProjection<Row>({
     );
     CREATE INDEX ON ${s}.projects (updated_at DESC, id DESC);
     CREATE INDEX ON ${s}.projects (client_id, updated_at DESC);`,
-  idOf: (e) => (PROJECT_EVENTS.has(e.type) ? (e.data as { projectId: number }).projectId : null),
+  eventTypes: eventTypesOf(projectEventSchemas),
+  idOf: (e) => (e.data as { projectId: number }).projectId,
   evolve(row, stored) {
     const event = stored as unknown as TProjectEvent;
     const at = stored.metadata.occurredAt;

@@ -12,9 +12,11 @@ export interface DocumentProjectionSpec<R extends Record<string, unknown>> {
   version: number;
   syncType: Projection['syncType'];
   table: string;
+  /** The events it acts on (its aggregate's); others may carry the same id field and must not touch a row. */
+  eventTypes: ReadonlySet<string>;
   /** Must include `id` (primary key) and `last_event_position numeric NOT NULL`. */
   ddl(schema: string): string;
-  /** The row an event touches, or null when it touches none. */
+  /** The row an event (one of `eventTypes`) touches, or null when it touches none. */
   idOf(event: StoredEvent): number | string | null;
   /** The next row; null deletes it, undefined leaves it unchanged. */
   evolve(row: R | null, event: StoredEvent): R | null | undefined;
@@ -34,6 +36,7 @@ export function documentProjection<R extends Record<string, unknown>>(
     syncType: spec.syncType,
     tables: [spec.table],
     keyed: true,
+    eventTypes: spec.eventTypes,
     ddl: spec.ddl,
     async apply(events, { tx, schema, keys }: ApplyContext) {
       const touched = events.map((e) => [e, spec.idOf(e)] as const).filter(([, id]) => id !== null);

@@ -1,15 +1,10 @@
 import { DEFAULT_SETTINGS, DEFAULT_SITE_CONTENT } from '@app/contracts/api/settings';
-import type { TSettingsEvent } from '@app/contracts/events/settings';
+import { eventTypesOf } from '@app/contracts/events/domain';
+import { settingsEventSchemas, type TSettingsEvent } from '@app/contracts/events/settings';
 import { documentProjection } from '../runtime/document-projection.ts';
 import type { SiteSettingsTable } from './table.ts';
 
 type Row = Omit<SiteSettingsTable, 'last_event_position'>;
-const SETTINGS_EVENTS = new Set([
-  'SettingsSectionSaved',
-  'SiteContentSaved',
-  'ContactInfoSaved',
-  'CompanyLogoChanged',
-]);
 
 /** Company, pricing and admin settings and the public site's content. */
 export const siteSettingsProjection = documentProjection<Row>({
@@ -27,7 +22,8 @@ export const siteSettingsProjection = documentProjection<Row>({
       updated_at timestamptz NOT NULL,
       last_event_position numeric NOT NULL
     );`,
-  idOf: (e) => (SETTINGS_EVENTS.has(e.type) ? 1 : null),
+  eventTypes: eventTypesOf(settingsEventSchemas),
+  idOf: () => 1,
   evolve(row, stored) {
     const event = stored as unknown as TSettingsEvent;
     const current: Row = row ?? {

@@ -1,5 +1,6 @@
+import { eventTypesOf } from '@app/contracts/events/domain';
 import type { StoredEvent } from '@app/contracts/events/envelope';
-import type { TUserEvent } from '@app/contracts/events/users';
+import { type TUserEvent, userEventSchemas } from '@app/contracts/events/users';
 import { documentProjection } from '../runtime/document-projection.ts';
 import type { UsersTable } from './table.ts';
 
@@ -8,7 +9,8 @@ type Row = Omit<UsersTable, 'last_event_position'>;
 /** The users list (admin Users view, sign-in user lookups for display). */
 export const usersProjection = documentProjection<Row>({
   name: 'users',
-  version: 1,
+  // 2: acts only on user events (version 1 parked other events that carry a userId); the rebuild clears them.
+  version: 2,
   syncType: 'user',
   table: 'users',
   ddl: (s) => `
@@ -26,7 +28,8 @@ export const usersProjection = documentProjection<Row>({
     );
     CREATE INDEX ON ${s}.users (lower(email));
     CREATE INDEX ON ${s}.users (role);`,
-  idOf: (e) => (e.data as { userId?: number }).userId ?? null,
+  eventTypes: eventTypesOf(userEventSchemas),
+  idOf: (e) => (e.data as { userId: number }).userId,
   evolve(row, stored) {
     const event = stored as unknown as TUserEvent;
     const at = stored.metadata.occurredAt;
