@@ -152,10 +152,8 @@ export async function applyGroup(
   if (!events.some((e) => ps.some((p) => handles(p, e)))) {
     // Nothing to write: move the checkpoints in one statement, without a transaction.
     const to = events[events.length - 1]!.position;
-    const byName = new Map(ps.map((p) => [p.name, p]));
-    await skipCheckpointsTo(db, [...byName.keys()], target, to, CHANGES_CHANNEL, (name) =>
-      noticeFor(byName.get(name)!, target, to, 0),
-    );
+    const skips = ps.map((p) => ({ name: p.name, notice: noticeFor(p, target, to, 0) }));
+    await skipCheckpointsTo(db, skips, target, to, CHANGES_CHANNEL);
     // A checkpoint ahead of `to` did not move: forget them all rather than guess.
     known?.clear();
     return;

@@ -127,16 +127,14 @@ export async function advanceCheckpoints(db: AnyDb, moves: readonly CheckpointMo
  */
 export async function skipCheckpointsTo(
   db: AnyDb,
-  names: readonly string[],
+  skips: readonly { name: string; notice: string | null }[],
   target: Target,
   to: Position,
   channel: string,
-  noticeFor: (name: string) => string | null,
 ) {
-  const values = names.map((name) => ({ name, notice: noticeFor(name) }));
   await sql`
     WITH v AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS x(name text, notice text)
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(skips)}::jsonb) AS x(name text, notice text)
     ), moved AS (
       UPDATE projection_checkpoints c SET position_commit = ${to.commit.toString()},
         position_prepare = ${to.prepare.toString()}, updated_at = now()
