@@ -8,13 +8,13 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { SessionCache } from '../auth/session-cache.ts';
 import { AggregateCache } from '../platform/aggregate-cache.ts';
-import { buildApp } from '../platform/app.ts';
 import { systemActor } from '../platform/command.ts';
 import type { Config } from '../platform/config.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import type { Infrastructure } from '../platform/infrastructure.ts';
 import { ProjectionWatcher } from '../platform/projection-watcher.ts';
 import { recordTemporaryPasswordMailed } from '../users/commands.ts';
+import { buildApp } from './app.ts';
 
 export const createRedis = (config: Config) =>
   new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: false });

@@ -13,19 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { auditRoutes } from '../audit/routes.ts';
-import { authRoutes } from '../auth/routes.ts';
-import { clientRoutes } from '../clients/routes.ts';
-import { consultationRoutes } from '../consultations/routes.ts';
-import { dashboardRoutes } from '../dashboard/routes.ts';
 import { ConcurrencyError } from '../eventstore/port.ts';
-import { fileRoutes } from '../files/routes.ts';
-import { healthRoutes } from '../health/routes.ts';
-import { liveHub } from '../live/hub.ts';
-import { portalRoutes } from '../portal/routes.ts';
-import { projectRoutes } from '../projects/routes.ts';
-import { settingsRoutes } from '../settings/routes.ts';
-import { userRoutes } from '../users/routes.ts';
 import type { AppDeps } from './deps.ts';
 import { DomainError } from './errors.ts';
 
@@ -35,8 +23,11 @@ function validationMessage(err: FastifyError & { validation: { instancePath: str
   return field ? `${field}: ${first?.message ?? 'is invalid'}` : (first?.message ?? 'Invalid request');
 }
 
-/** The HTTP API: external plugins, one error handler, then the slices' routes. */
-export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}) {
+/**
+ * The HTTP floor every slice stands on: external plugins, one error handler, the web app's files. It knows
+ * no slice; `processes/app.ts` registers their routes on it.
+ */
+export async function createHttp(deps: AppDeps, options: FastifyServerOptions = {}) {
   const app = Fastify({
     logger: { level: deps.config.LOG_LEVEL },
     trustProxy: deps.config.TRUST_PROXY,
@@ -103,17 +94,5 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     return reply.code(404).send({ error: 'not_found', message: `No route for ${request.method} ${path}` });
   });
 
-  await app.register(healthRoutes(deps));
-  await app.register(authRoutes(deps));
-  await app.register(userRoutes(deps));
-  await app.register(auditRoutes(deps));
-  await app.register(consultationRoutes(deps));
-  await app.register(clientRoutes(deps));
-  await app.register(projectRoutes(deps));
-  await app.register(portalRoutes(deps));
-  await app.register(dashboardRoutes(deps));
-  await app.register(settingsRoutes(deps));
-  await app.register(fileRoutes(deps));
-  await app.register(async (scope) => liveHub(scope, deps));
   return app;
 }

@@ -1,0 +1,33 @@
+import type { FastifyServerOptions } from 'fastify';
+import { auditRoutes } from '../audit/routes.ts';
+import { authRoutes } from '../auth/routes.ts';
+import { clientRoutes } from '../clients/routes.ts';
+import { consultationRoutes } from '../consultations/routes.ts';
+import { dashboardRoutes } from '../dashboard/routes.ts';
+import { fileRoutes } from '../files/routes.ts';
+import { healthRoutes } from '../health/routes.ts';
+import { liveHub } from '../live/hub.ts';
+import type { AppDeps } from '../platform/deps.ts';
+import { createHttp } from '../platform/http.ts';
+import { portalRoutes } from '../portal/routes.ts';
+import { projectRoutes } from '../projects/routes.ts';
+import { settingsRoutes } from '../settings/routes.ts';
+import { userRoutes } from '../users/routes.ts';
+
+/** The HTTP API: the platform's floor with every slice's routes on it. A new slice registers here. */
+export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}) {
+  const app = await createHttp(deps, options);
+  await app.register(healthRoutes(deps));
+  await app.register(authRoutes(deps));
+  await app.register(userRoutes(deps));
+  await app.register(auditRoutes(deps));
+  await app.register(consultationRoutes(deps));
+  await app.register(clientRoutes(deps));
+  await app.register(projectRoutes(deps));
+  await app.register(portalRoutes(deps));
+  await app.register(dashboardRoutes(deps));
+  await app.register(settingsRoutes(deps));
+  await app.register(fileRoutes(deps));
+  await app.register(async (scope) => liveHub(scope, deps));
+  return app;
+}
