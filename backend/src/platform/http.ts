@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { isWebRoute } from '@app/contracts/web-routes';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -23,6 +25,27 @@ function validationMessage(err: FastifyError & { validation: { instancePath: str
   return field ? `${field}: ${first?.message ?? 'is invalid'}` : (first?.message ?? 'Invalid request');
 }
 
+/** The live socket's own origin (ws: or wss: of the host asked for); only 'self' when the Host header is odd. */
+const sameHostSocket = (scheme: 'ws' | 'wss') => (req: IncomingMessage) => {
+  const host = req.headers.host ?? '';
+  return /^[a-z0-9.-]+(:\d+)?$/i.test(host) ? `${scheme}://${host}` : "'self'";
+};
+
+/** A strict policy: only this origin's files, no inline script, never framed (the browser tests run under it). */
+const cspDirectives = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'", sameHostSocket('ws'), sameHostSocket('wss')],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
 /**
  * The HTTP floor every slice stands on: external plugins, one error handler, the web app's files. It knows
  * no slice; `processes/app.ts` registers their routes on it.
@@ -38,7 +61,7 @@ export async function createHttp(deps: AppDeps, options: FastifyServerOptions = 
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
 
-  await app.register(helmet, { contentSecurityPolicy: false });
+  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: cspDirectives } });
   await app.register(rateLimit, {
     global: false,
     redis: deps.redis,
@@ -82,14 +105,18 @@ export async function createHttp(deps: AppDeps, options: FastifyServerOptions = 
       .code(500)
       .send({ error: 'internal_error', message: `Something went wrong (request ${request.id}).` });
   });
-  // The built web app is served from the same origin; any other page address gets index.html (client routing).
+  // The built web app is served from the same origin. Its pages get index.html (client routing); any other
+  // page address gets it too, so the app shows its 404 page, but with status 404.
   const webRoot = fileURLToPath(new URL('../../../frontend/dist', import.meta.url));
   const serveWeb = existsSync(`${webRoot}/index.html`);
   if (serveWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (serveWeb && request.method === 'GET' && !path.startsWith('/api/') && path !== '/ws') {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .code(isWebRoute(path) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html');
     }
     return reply.code(404).send({ error: 'not_found', message: `No route for ${request.method} ${path}` });
   });
