@@ -1,14 +1,18 @@
 import { findProjection, projections } from '@app/projections/registry';
+import { parkedEvents, retryParked } from '@app/projections/runtime/parked';
 import { rebuild, replayCheck } from '@app/projections/runtime/rebuild';
-import { projectionStatus } from '@app/projections/runtime/status';
+import { describeHeldBack, projectionStatus, readersHeldBack } from '@app/projections/runtime/status';
 import { JOB_DISPATCHER } from '@app/workers/process-manager';
 import { loadConfig } from '../platform/config.ts';
 import { openInfrastructure } from '../platform/infrastructure.ts';
 
 const usage = `Usage: npm run projections -- <verb>
-  status                 each projection's checkpoint, lag and parked events
+  status                 each projection's checkpoint, lag and parked events; what holds readers back
   rebuild <name>|--all   build into fresh tables and swap them in
-  replay-check [name]    rebuild into scratch tables and compare with the live ones`;
+  replay-check [name]    rebuild into scratch tables and compare with the live ones
+  retry <name>           replay the view's parked events through its projector (after a fix)`;
+
+const firstLine = (s: string) => s.split('\n', 1)[0]!.slice(0, 160);
 
 async function main(args: string[]): Promise<number> {
   const [verb, arg] = args;
@@ -33,16 +37,19 @@ async function main(args: string[]): Promise<number> {
             rebuilding: r.rebuildInProgress ? 'yes' : '',
           })),
         );
+        const held = await readersHeldBack(infra.db, { eventsHere: infra.store.kind === 'postgres' });
+        if (held) console.log(`Readers held back: ${describeHeldBack(held)}`);
+        const parked = await parkedEvents(infra.db);
+        for (const p of parked)
+          console.log(
+            `parked in ${p.projection}: ${p.type} ${p.eventId} (stream ${p.stream}, position ${p.position}) ${firstLine(p.error)}`,
+          );
+        if (parked.length > 0) console.log('After a fix: npm run projections -- retry <name>');
         return 0;
       }
       case 'rebuild': {
         const targets = arg === '--all' ? projections : [findProjection(arg ?? '')].filter((p) => !!p);
-        if (targets.length === 0) {
-          console.error(
-            `Unknown projection "${arg ?? ''}". Known: ${projections.map((p) => p.name).join(', ')}`,
-          );
-          return 2;
-        }
+        if (targets.length === 0) return unknownProjection(arg);
         const started = Date.now();
         await rebuild(infra.db, infra.store, targets);
         const names = targets.map((p) => p.name).join(', ');
@@ -61,6 +68,14 @@ async function main(args: string[]): Promise<number> {
         }
         return differing === 0 ? 0 : 1;
       }
+      case 'retry': {
+        const p = findProjection(arg ?? '');
+        if (!p) return unknownProjection(arg);
+        const { applied, stillFailing } = await retryParked(infra.db, infra.store, p);
+        console.log(`${p.name}: ${applied} parked event(s) applied, ${stillFailing.length} still failing`);
+        for (const f of stillFailing) console.log(`  ${f.eventId}: ${firstLine(f.error)}`);
+        return stillFailing.length === 0 ? 0 : 1;
+      }
       default:
         console.error(usage);
         return 2;
@@ -68,6 +83,11 @@ async function main(args: string[]): Promise<number> {
   } finally {
     await infra.close();
   }
+}
+
+function unknownProjection(name: string | undefined) {
+  console.error(`Unknown projection "${name ?? ''}". Known: ${projections.map((p) => p.name).join(', ')}`);
+  return 2;
 }
 
 main(process.argv.slice(2)).then(

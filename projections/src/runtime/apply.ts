@@ -11,9 +11,11 @@ import {
   type CheckpointMove,
   lockCheckpoints,
   readCheckpoint,
+  schemaFor,
   skipCheckpointsTo,
   type Target,
 } from './checkpoints.ts';
+import { backoffMs, isTransientError, sleep } from './transient.ts';
 import { type AnyDb, type AnyTx, type ApplyContext, handles, type Projection } from './types.ts';
 
 export const CHANGES_CHANNEL = 'read_models_changed';
@@ -36,6 +38,38 @@ const MAX_NOTICE_KEYS = 100;
  */
 export type KnownCheckpoints = Map<string, Checkpoint>;
 
+/** An event a projector failed on deterministically: kept in `projection_dead_letters` until retried. */
+export interface ParkedEvent {
+  projection: string;
+  target: Target;
+  eventId: string;
+  stream: string;
+  type: string;
+  position: string;
+  error: string;
+}
+
+/** How often a batch that failed transiently is tried again before the caller (the daemon) takes over. */
+const TRANSIENT_ATTEMPTS = 4;
+
+/**
+ * Every writer of a target takes its locks in one order, tables first (sorted), then checkpoint rows: a
+ * rebuild's swap (ACCESS EXCLUSIVE on the live tables, then the live checkpoint) and the live runner
+ * (ROW EXCLUSIVE on its tables, then its checkpoints) then wait for each other instead of deadlocking.
+ */
+export async function lockTablesOf(
+  tx: AnyTx,
+  ps: readonly Projection[],
+  target: Target,
+  mode: 'ROW EXCLUSIVE' | 'ACCESS EXCLUSIVE',
+) {
+  const tables = [
+    ...new Set(ps.flatMap((p) => p.tables.map((t) => `${schemaFor(p.name, target)}.${t}`))),
+  ].sort();
+  if (tables.length === 0) return;
+  await sql.raw(`LOCK TABLE ${tables.join(', ')} IN ${mode} MODE`).execute(tx);
+}
+
 /**
  * Applies one batch to projections of one target and moves their checkpoints, in the caller's transaction:
  * one query locks the checkpoints (writers of a target, a live runner or a rebuild's swap, take turns) unless
@@ -49,10 +83,20 @@ export async function applyInTx(
   ps: Projection | readonly Projection[],
   target: Target,
   events: StoredEvent[],
-  { isolate = false, known }: { isolate?: boolean; known?: KnownCheckpoints } = {},
+  {
+    isolate = false,
+    known,
+    parked = [],
+  }: { isolate?: boolean; known?: KnownCheckpoints; parked?: ParkedEvent[] } = {},
 ): Promise<KnownCheckpoints> {
   const list: readonly Projection[] = Array.isArray(ps) ? ps : [ps as Projection];
   const names = list.map((p) => p.name);
+  await lockTablesOf(
+    tx,
+    list.filter((p) => events.some((e) => handles(p, e))),
+    target,
+    'ROW EXCLUSIVE',
+  );
   const cps =
     known && names.every((n) => known.has(n)) ? new Map(known) : await lockCheckpoints(tx, names, target);
   const moves: CheckpointMove[] = [];
@@ -65,7 +109,9 @@ export async function applyInTx(
     const ctx: ApplyContext = { tx, schema: cp.schema, keys: new Set() };
     let changed = 0;
     if (relevant.length > 0)
-      changed = isolate ? await applyIsolated(tx, p, target, relevant, ctx) : await p.apply(relevant, ctx);
+      changed = isolate
+        ? await applyIsolated(tx, p, target, relevant, ctx, parked)
+        : await p.apply(relevant, ctx);
     const to = fresh[fresh.length - 1]!.position;
     moves.push({ from: cp, to, notice: noticeFor(p, target, to, changed, ctx.keys) });
     cps.set(p.name, { ...cp, position: to });
@@ -99,15 +145,17 @@ async function applyIsolated(
   target: Target,
   events: StoredEvent[],
   ctx: ApplyContext,
+  parked: ParkedEvent[],
 ) {
   await sql`SAVEPOINT batch`.execute(tx);
   try {
     const changed = await p.apply(events, ctx);
     await sql`RELEASE SAVEPOINT batch`.execute(tx);
     return changed;
-  } catch {
+  } catch (err) {
+    if (isTransientError(err)) throw err; // the whole transaction is tried again: nothing is parked
     await sql`ROLLBACK TO SAVEPOINT batch`.execute(tx);
-    return applyOneByOne(tx, p, target, events, ctx);
+    return applyOneByOne(tx, p, target, events, ctx, parked);
   }
 }
 
@@ -117,6 +165,7 @@ async function applyOneByOne(
   target: Target,
   events: StoredEvent[],
   ctx: ApplyContext,
+  parked: ParkedEvent[],
 ) {
   let changed = 0;
   for (const e of events) {
@@ -125,21 +174,35 @@ async function applyOneByOne(
       changed += await p.apply([e], ctx);
       await sql`RELEASE SAVEPOINT one`.execute(tx);
     } catch (err) {
+      if (isTransientError(err)) throw err;
       await sql`ROLLBACK TO SAVEPOINT one`.execute(tx);
+      const dead: ParkedEvent = {
+        projection: p.name,
+        target,
+        eventId: e.id,
+        stream: e.streamName,
+        type: e.type,
+        position: positionToString(e.position),
+        error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+      };
       await sql`
         INSERT INTO projection_dead_letters (projection, target, event_id, stream, type, position, error)
-        VALUES (${p.name}, ${target}, ${e.id}, ${e.streamName}, ${e.type}, ${positionToString(e.position)},
-          ${err instanceof Error ? (err.stack ?? err.message) : String(err)})
+        VALUES (${dead.projection}, ${target}, ${dead.eventId}, ${dead.stream}, ${dead.type}, ${dead.position},
+          ${dead.error})
         ON CONFLICT DO NOTHING`.execute(tx);
+      parked.push(dead);
     }
   }
   return changed;
 }
 
 /**
- * Applies a batch to several projections in one transaction. Should any projector throw, the whole
- * transaction is retried with each projection and event isolated by savepoints, parking what fails.
+ * Applies a batch to several projections in one transaction. Should any projector throw deterministically,
+ * the whole transaction is retried with each projection and event isolated by savepoints, parking what
+ * fails. A transient failure (deadlock, timeout, lost connection) parks nothing: the batch is tried again
+ * with backoff, and after a few attempts the error goes to the caller with no checkpoint moved.
  * The live runner passes the checkpoints it knows (`known`), which are brought up to date after each commit.
+ * Answers the events parked by the committed attempt.
  */
 export async function applyGroup(
   db: AnyDb,
@@ -147,8 +210,34 @@ export async function applyGroup(
   target: Target,
   events: StoredEvent[],
   known?: KnownCheckpoints,
+): Promise<ParkedEvent[]> {
+  if (events.length === 0) return [];
+  let isolate = false;
+  for (let attempt = 0; ; ) {
+    const parked: ParkedEvent[] = [];
+    try {
+      await applyOnce(db, ps, target, events, isolate, parked, known);
+      return parked;
+    } catch (err) {
+      known?.clear(); // a checkpoint may have moved under us (a rebuild's swap): read them again
+      if (isTransientError(err)) {
+        if (++attempt >= TRANSIENT_ATTEMPTS) throw err;
+        await sleep(backoffMs(attempt - 1, 50));
+      } else if (isolate) throw err;
+      else isolate = true;
+    }
+  }
+}
+
+async function applyOnce(
+  db: AnyDb,
+  ps: readonly Projection[],
+  target: Target,
+  events: StoredEvent[],
+  isolate: boolean,
+  parked: ParkedEvent[],
+  known?: KnownCheckpoints,
 ) {
-  if (events.length === 0) return;
   if (!events.some((e) => ps.some((p) => handles(p, e)))) {
     // Nothing to write: move the checkpoints in one statement, without a transaction.
     const to = events[events.length - 1]!.position;
@@ -158,17 +247,10 @@ export async function applyGroup(
     known?.clear();
     return;
   }
-  const run = (isolate: boolean, trusted?: KnownCheckpoints) =>
-    (db as Kysely<unknown>)
-      .transaction()
-      .execute((tx) => applyInTx(tx, ps, target, events, { isolate, known: trusted }));
-  let committed: KnownCheckpoints;
-  try {
-    committed = await run(false, known);
-  } catch {
-    known?.clear(); // a checkpoint may have moved under us (a rebuild's swap): read them again
-    committed = await run(true);
-  }
+  const trusted = known && known.size > 0 ? known : undefined;
+  const committed = await (db as Kysely<unknown>)
+    .transaction()
+    .execute((tx) => applyInTx(tx, ps, target, events, { isolate, known: trusted, parked }));
   if (known) for (const [name, cp] of committed) known.set(name, cp);
 }
 

@@ -1,8 +1,9 @@
 import { comparePositions, type Position, START } from '@app/contracts/events/envelope';
 import { type Kysely, sql } from 'kysely';
 import { applyGroup, type KnownCheckpoints } from './apply.ts';
-import { lockKey, readCheckpoint } from './checkpoints.ts';
+import { lockKey, readAllCheckpoints, readCheckpoint } from './checkpoints.ts';
 import { rebuild } from './rebuild.ts';
+import { backoffMs } from './transient.ts';
 import type { AnyDb, EventSource, Projection } from './types.ts';
 
 export interface DaemonLogger {
@@ -10,16 +11,39 @@ export interface DaemonLogger {
   error(obj: object, msg: string): void;
 }
 
+/** How often the connection holding the group's advisory lock is checked: its loss ends the ownership. */
+const HEARTBEAT_MS = 1000;
+/** The longest pause between attempts after failures (a database that is down, a lost connection). */
+const MAX_PAUSE_MS = 5000;
+
+/** Which projections of a group need a build before it goes live, and which only have one to finish. */
+export function rebuildsNeeded(
+  projections: readonly Projection[],
+  checkpoints: readonly { name: string; target: string; version: number }[],
+) {
+  const live = (p: Projection) => checkpoints.find((c) => c.name === p.name && c.target === 'live');
+  const building = (p: Projection) => checkpoints.some((c) => c.name === p.name && c.target === 'build');
+  return {
+    /** No live tables, or tables of another code version: the group cannot go live without them. */
+    required: projections.filter((p) => live(p)?.version !== p.version),
+    /** A rebuild was interrupted (a build checkpoint is left): resume it, unless another process is on it. */
+    interrupted: projections.filter((p) => live(p)?.version === p.version && building(p)),
+  };
+}
+
 /**
  * Keeps a group of projections' live tables up to date: one subscription from the oldest checkpoint of the
  * group, each batch applied to every projection in one transaction (each skips what its own checkpoint has
- * passed). One process at a time owns a group, through a session advisory lock. A projection whose code
- * version differs from its tables is rebuilt (into fresh tables, swapped in) before the group goes live.
+ * passed). One process at a time owns a group, through a session advisory lock on a connection that is
+ * checked every second; when it is lost (the database restarted, the session was killed) the daemon backs
+ * off, takes the lock again and goes on from the stored checkpoints. Before going live the owner rebuilds
+ * a projection whose code version differs from its tables and resumes any interrupted rebuild.
  */
 export class ProjectionDaemon {
   private stopped = false;
   private loop: Promise<void> | null = null;
   private stopCurrent: (() => Promise<void>) | null = null;
+  private wakeSleep: (() => void) | null = null;
   private readonly group: string;
 
   constructor(
@@ -33,41 +57,106 @@ export class ProjectionDaemon {
   }
 
   start(): void {
-    this.loop = this.run();
+    this.loop = this.run().catch(() => undefined);
   }
 
+  /** Never throws: every failure is logged and followed by a growing pause. */
   private async run() {
+    let failures = 0;
     while (!this.stopped) {
+      let pause = this.options.ownerRetryMs ?? 2000;
       try {
-        await (this.db as Kysely<unknown>).connection().execute(async (conn) => {
-          const key = lockKey('owner', this.group);
-          const { rows } = await sql<{
-            ok: boolean;
-          }>`SELECT pg_try_advisory_lock(hashtext(${key})) AS ok`.execute(conn);
-          if (!rows[0]?.ok) return; // another process owns the group; try again later
-          try {
-            await this.ownAndRun();
-          } finally {
-            await sql`SELECT pg_advisory_unlock(hashtext(${key}))`.execute(conn).catch(() => undefined);
-          }
+        const outcome = await this.ownOnce(() => {
+          failures = 0; // a batch went through: the next failure starts the backoff again
         });
+        if (outcome === 'owned') pause = 0;
       } catch (err) {
-        this.log.error({ err, projections: this.group }, 'projection loop failed; retrying');
+        if (this.stopped) break;
+        pause = backoffMs(failures++, 250, MAX_PAUSE_MS);
+        this.safeLog('error', { err, projections: this.group, retryInMs: pause }, 'projection loop failed');
       }
-      if (!this.stopped) await new Promise((r) => setTimeout(r, this.options.ownerRetryMs ?? 2000));
+      if (!this.stopped && pause > 0) await this.sleep(pause);
     }
   }
 
-  private async ownAndRun() {
-    const stale: Projection[] = [];
-    for (const p of this.projections) {
-      const live = await readCheckpoint(this.db, p.name, 'live');
-      if (!live || live.version !== p.version) stale.push(p);
+  private safeLog(level: 'info' | 'error', obj: object, msg: string) {
+    try {
+      this.log[level](obj, msg);
+    } catch {
+      // a logger that throws must not stop the projections
     }
-    if (stale.length > 0) {
-      this.log.info({ projections: stale.map((p) => p.name) }, 'rebuilding projections');
-      await rebuild(this.db, this.source, stale);
+  }
+
+  private sleep(ms: number) {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeSleep = done;
+    }).finally(() => {
+      this.wakeSleep = null;
+    });
+  }
+
+  /** Takes the group's lock and runs it until stopped or a failure; 'busy' when another process owns it. */
+  private async ownOnce(onProgress: () => void): Promise<'owned' | 'busy'> {
+    return (this.db as Kysely<unknown>).connection().execute(async (conn) => {
+      const key = lockKey('owner', this.group);
+      const { rows } = await sql<{
+        ok: boolean;
+      }>`SELECT pg_try_advisory_lock(hashtext(${key})) AS ok`.execute(conn);
+      if (!rows[0]?.ok) return 'busy';
+      let lost: ((err: unknown) => void) | null = null;
+      const lockLost = new Promise<never>((_, reject) => {
+        lost = reject;
+      });
+      lockLost.catch(() => undefined);
+      const heartbeat = setInterval(() => {
+        sql`SELECT 1`.execute(conn).catch((err: unknown) => {
+          lost?.(new Error('Lost the connection holding the projection lock', { cause: err }));
+          void this.stopCurrent?.();
+        });
+      }, HEARTBEAT_MS);
+      const running = this.ownAndRun(onProgress);
+      try {
+        await Promise.race([running, lockLost]);
+        return 'owned';
+      } catch (err) {
+        // Never two runners: the batch under way ends (or fails) before the lock is taken again.
+        await this.stopCurrent?.();
+        await running.catch(() => undefined);
+        throw err;
+      } finally {
+        clearInterval(heartbeat);
+        this.stopCurrent = null;
+        await sql`SELECT pg_advisory_unlock(hashtext(${key}))`.execute(conn).catch(() => undefined);
+      }
+    });
+  }
+
+  /** Builds what the group needs; waits for a rebuild another process is running of a required view. */
+  private async rebuildWhatIsNeeded() {
+    for (let attempt = 0; !this.stopped; attempt++) {
+      const { required, interrupted } = rebuildsNeeded(this.projections, await readAllCheckpoints(this.db));
+      const todo = [...required, ...interrupted];
+      if (todo.length === 0) return;
+      this.safeLog('info', { projections: todo.map((p) => p.name) }, 'rebuilding projections');
+      const done = new Set(await rebuild(this.db, this.source, todo, { skipBusy: true }));
+      const waiting = required.filter((p) => !done.has(p.name));
+      if (waiting.length === 0) return; // an interrupted rebuild another process is running stays its own
+      this.safeLog(
+        'info',
+        { projections: waiting.map((p) => p.name) },
+        'another process is rebuilding projections; waiting',
+      );
+      await this.sleep(backoffMs(attempt, 250, MAX_PAUSE_MS));
     }
+  }
+
+  private async ownAndRun(onProgress: () => void) {
+    await this.rebuildWhatIsNeeded();
     if (this.stopped) return;
     let from: Position | null = null;
     for (const p of this.projections) {
@@ -83,7 +172,14 @@ export class ProjectionDaemon {
     });
     const sub = this.source.subscribeAll(
       from ?? START,
-      (events) => applyGroup(this.db, this.projections, 'live', events, known),
+      async (events) => {
+        const parked = await applyGroup(this.db, this.projections, 'live', events, known);
+        for (const dead of parked) {
+          const { error, ...event } = dead;
+          this.safeLog('error', { ...event, err: error }, `projection ${dead.projection} parked an event`);
+        }
+        onProgress();
+      },
       {
         batchSize: this.options.batchSize ?? 500,
         onError: (err) => {
@@ -103,6 +199,7 @@ export class ProjectionDaemon {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.wakeSleep?.();
     await this.stopCurrent?.();
     await this.loop;
   }

@@ -4,7 +4,11 @@ import type { Kysely, Transaction } from 'kysely';
 
 /** What the runner needs from the event store (the backend's EventStore port satisfies it). */
 export interface EventSource {
+  /** 'postgres' when the events are in the read models' own database (see `readersHeldBack`). */
+  readonly kind?: string;
   readAll(after: Position, limit: number): Promise<StoredEvent[]>;
+  /** A stream's events in order (to replay parked events). */
+  readStream(stream: string): Promise<StoredEvent[]>;
   headPosition(): Promise<Position>;
   onAppended(listener: () => void): () => void;
   subscribeAll(
