@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import pino from 'pino';
 import { loadConfig } from '../src/platform/config.ts';
 import type { AppDeps } from '../src/platform/deps.ts';
@@ -40,7 +40,11 @@ export async function startTestApp(
   // Each test app has its own queues, so parallel test files never take each other's jobs.
   const workers = options.workers ? startWorkerProcesses(deps, log, `ng-${database.name}`) : null;
   await bootstrapAdmin(deps);
-  const app: FastifyInstance = await buildApp(deps, { logger: false });
+  /** Every route the slices added (not the automatic HEADs), as the access-matrix and bad-input tests need. */
+  const routes: RouteOptions[] = [];
+  const app: FastifyInstance = await buildApp(deps, { logger: false }, (route) => {
+    if (route.method !== 'HEAD') routes.push(route);
+  });
   await app.ready();
 
   const call = async (method: string, url: string, body?: unknown, token?: string | null) => {
@@ -89,6 +93,7 @@ export async function startTestApp(
   const adminToken = await login(ADMIN.email, ADMIN.password);
   return {
     app,
+    routes,
     deps,
     config,
     outbox,

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyServerOptions, onRouteHookHandler } from 'fastify';
 import { auditRoutes } from '../audit/routes.ts';
 import { authRoutes } from '../auth/routes.ts';
 import { clientRoutes } from '../clients/routes.ts';
@@ -15,8 +15,14 @@ import { settingsRoutes } from '../settings/routes.ts';
 import { userRoutes } from '../users/routes.ts';
 
 /** The HTTP API: the platform's floor with every slice's routes on it. A new slice registers here. */
-export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}) {
+export async function buildApp(
+  deps: AppDeps,
+  options: FastifyServerOptions = {},
+  /** Sees every slice's route as it is added (the access-matrix and bad-input tests list them). */
+  onRoute?: onRouteHookHandler,
+) {
   const app = await createHttp(deps, options);
+  if (onRoute) app.addHook('onRoute', onRoute);
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps));
   await app.register(userRoutes(deps));
