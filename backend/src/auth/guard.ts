@@ -12,7 +12,8 @@ export interface SignedInUser {
   firstName: string;
   lastName: string;
   role: TRole;
-  token: string;
+  /** SHA-256 of the session token: names this session (to keep it, to bind a websocket ticket to it). */
+  sessionHash: string;
   /** Signed in with a temporary password: only the password change (and reading oneself) is open. */
   mustChangePassword: boolean;
 }
@@ -30,12 +31,15 @@ export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | 
   return token.length > 0 && token.length < 200 ? token : null;
 }
 
-/** Resolves a session token to the signed-in user, or null: from the session cache, or one query. */
-export async function userForToken(
+/** Resolves a session token to the signed-in user, or null. */
+export const userForToken = (deps: Pick<AppDeps, 'db' | 'sessions'>, token: string) =>
+  userForSession(deps, hashToken(token));
+
+/** Resolves a session (by its token's hash) to the signed-in user, or null: from the session cache, or one query. */
+export async function userForSession(
   deps: Pick<AppDeps, 'db' | 'sessions'>,
-  token: string,
+  hash: string,
 ): Promise<SignedInUser | null> {
-  const hash = hashToken(token);
   const cached = deps.sessions.get(hash);
   if (cached) return cached;
   const startedAt = deps.sessions.mark();
@@ -59,7 +63,7 @@ export async function userForToken(
     firstName: row.first_name,
     lastName: row.last_name,
     role: row.role,
-    token,
+    sessionHash: hash,
     mustChangePassword: row.must_change_password === true,
   };
   deps.sessions.remember(hash, user, row.expires_at, startedAt);

@@ -8,7 +8,7 @@ const user = (id: number): SignedInUser => ({
   firstName: 'U',
   lastName: String(id),
   role: 'user',
-  token: `token-${id}`,
+  sessionHash: `hash-${id}`,
   mustChangePassword: false,
 });
 const far = new Date(Date.now() + 3_600_000);

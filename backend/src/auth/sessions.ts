@@ -19,8 +19,13 @@ export async function revokeSession(deps: Deps, token: string) {
   deps.sessions.dropSession(hash);
 }
 
-export async function revokeAllSessions(deps: Deps, userId: number) {
-  await sql`UPDATE sessions SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL`.execute(
+/**
+ * Ends every session of a user but `keep` (the session that changed the password stays signed in).
+ * Other API processes drop theirs from the users view's change notice that follows the user's event.
+ */
+export async function revokeAllSessions(deps: Deps, userId: number, keep: string | null = null) {
+  await sql`UPDATE sessions SET revoked_at = now()
+    WHERE user_id = ${userId} AND revoked_at IS NULL AND token_hash IS DISTINCT FROM ${keep}`.execute(
     deps.db,
   );
   deps.sessions.dropUser(userId);

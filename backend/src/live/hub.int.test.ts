@@ -1,7 +1,10 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestApp, type TestApp } from '../../test/app.ts';
+import { systemActor } from '../platform/command.ts';
+import { recordLogout } from '../users/commands.ts';
 
 /** A websocket client that records every message and its close code. */
 function connect(url: string) {
@@ -44,6 +47,31 @@ describe('websocket hub /ws', () => {
   let userWs: ReturnType<typeof connect>;
   let clientWs: ReturnType<typeof connect>;
 
+  const ticketFor = async (token: string) => {
+    const res = await t.call('POST', '/api/auth/ws-ticket', undefined, token);
+    expect(res.status).toBe(200);
+    expect(res.body.expiresInSeconds).toBe(30);
+    return res.body.ticket as string;
+  };
+  /** Opens a socket the way the web app does: a ticket first, then `/ws?ticket=`. */
+  const open = async (token: string) => {
+    const c = connect(`${base}?ticket=${await ticketFor(token)}`);
+    await c.next((m) => m.type === 'CONNECTED');
+    return c;
+  };
+  const newAdmin = async (email: string) => {
+    const created = await t.createUser({ email, role: 'admin' });
+    return { ...created, token: await t.activate(email, created.temporaryPassword) };
+  };
+  const adminUpdatesAfter = (c: ReturnType<typeof connect>, from: number) =>
+    c.messages.slice(from).filter((m) => m.type === 'ADMIN_DATA_UPDATE');
+  /** Waits for the main admin to hear of a change made after `from`, so every socket was told by then. */
+  const aChangeEveryoneHeard = async (from: number) => {
+    await t.createUser();
+    await adminWs.next((m) => m.type === 'ADMIN_DATA_UPDATE', from);
+    await new Promise((r) => setTimeout(r, 300));
+  };
+
   beforeAll(async () => {
     t = await startTestApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -64,10 +92,7 @@ describe('websocket hub /ws', () => {
     const userToken = await t.activate('wsuser@example.com', user.body.temporaryPassword);
     const clientToken = await t.activate('wsclient@example.com', client.body.temporaryPassword);
 
-    adminWs = connect(`${base}?token=${t.adminToken}`);
-    userWs = connect(`${base}?token=${userToken}`);
-    clientWs = connect(`${base}?token=${clientToken}`);
-    await Promise.all([adminWs, userWs, clientWs].map((c) => c.next((m) => m.type === 'CONNECTED')));
+    [adminWs, userWs, clientWs] = await Promise.all([open(t.adminToken), open(userToken), open(clientToken)]);
   });
 
   afterAll(async () => {
@@ -81,30 +106,113 @@ describe('websocket hub /ws', () => {
     expect(clientWs.messages[0]).toEqual({ type: 'CONNECTED', role: 'client' });
   });
 
-  it('closes a socket without a token, or with an invalid one, with 4401', async () => {
-    const anonymous = connect(base);
-    const forged = connect(`${base}?token=not-a-session`);
-    expect((await anonymous.closed).code).toBe(4401);
-    expect((await forged.closed).code).toBe(4401);
-    expect(anonymous.messages).toEqual([]);
-    expect(forged.messages).toEqual([]);
+  it('closes a socket without a ticket, with an unknown one, or with the session token itself, with 4401', async () => {
+    const attempts = [
+      connect(base),
+      connect(`${base}?ticket=not-a-ticket`),
+      connect(`${base}?token=${t.adminToken}`),
+      connect(`${base}?ticket=${t.adminToken}`),
+    ];
+    for (const c of attempts) {
+      expect((await c.closed).code).toBe(4401);
+      expect(c.messages).toEqual([]);
+    }
   });
 
-  it('closes the socket of a signed-out session with 4401', async () => {
-    const token = await t.activate(
-      'wsuser@example.com',
-      (
-        await t.call(
-          'POST',
-          '/api/auth/generate-temp-password',
-          { userEmail: 'wsuser@example.com' },
-          t.adminToken,
-        )
-      ).body.temporaryPassword,
+  it('a repeated ticket or token parameter is refused with 4401, not a server error', async () => {
+    const ticket = await ticketFor(t.adminToken);
+    for (const query of [`ticket=${ticket}&ticket=${ticket}`, `token=${t.adminToken}&token=x`]) {
+      const c = connect(`${base}?${query}`);
+      expect((await c.closed).code).toBe(4401);
+    }
+    const http = await t.app.inject({ method: 'GET', url: `/api/auth/user?token=a&token=b` });
+    expect(http.statusCode).toBe(401);
+  });
+
+  it('a ticket opens one socket only', async () => {
+    const ticket = await ticketFor(t.adminToken);
+    const first = connect(`${base}?ticket=${ticket}`);
+    await first.next((m) => m.type === 'CONNECTED');
+    const second = connect(`${base}?ticket=${ticket}`);
+    expect((await second.closed).code).toBe(4401);
+    first.socket.close();
+  });
+
+  it('a ticket older than 30 seconds is refused', async () => {
+    const ticket = await ticketFor(t.adminToken);
+    await sql`UPDATE ws_tickets SET expires_at = now() - interval '1 second'`.execute(t.deps.db);
+    expect((await connect(`${base}?ticket=${ticket}`).closed).code).toBe(4401);
+  });
+
+  it('gives tickets only to a signed-in session that has chosen its password', async () => {
+    expect((await t.call('POST', '/api/auth/ws-ticket')).status).toBe(401);
+    const { email, temporaryPassword } = await t.createUser();
+    const pending = await t.login(email, temporaryPassword);
+    const res = await t.call('POST', '/api/auth/ws-ticket', undefined, pending);
+    expect([res.status, res.body.error]).toEqual([403, 'password_change_required']);
+  });
+
+  it('closes a socket that sends a frame over 64 KB (1009) and keeps serving others', async () => {
+    const c = await open(t.adminToken);
+    c.socket.send('x'.repeat(100 * 1024));
+    expect((await c.closed).code).toBe(1009);
+    expect(adminWs.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('closes the socket of a session that signs out (4401), and it hears nothing more', async () => {
+    const other = await newAdmin('ws-signout@example.com');
+    const c = await open(other.token);
+    expect((await t.call('POST', '/api/auth/logout', undefined, other.token)).status).toBe(200);
+    expect((await c.closed).code).toBe(4401);
+    const from = c.messages.length;
+    await aChangeEveryoneHeard(adminWs.messages.length);
+    expect(adminUpdatesAfter(c, from)).toEqual([]);
+  });
+
+  it('closes the socket when its session is revoked by another API process', async () => {
+    const other = await newAdmin('ws-elsewhere@example.com');
+    const c = await open(other.token);
+    // What another process does on sign-out: revoke the row, then record the event; only the notice comes here.
+    await sql`UPDATE sessions SET revoked_at = now() WHERE user_id = ${other.id}`.execute(t.deps.db);
+    await recordLogout(t.deps, systemActor(), other.id);
+    expect((await c.closed).code).toBe(4401);
+  });
+
+  it('closes the sockets of other sessions when the password changes; the changing session keeps its own', async () => {
+    const other = await newAdmin('ws-password@example.com');
+    const phone = await t.login(other.email, 'chosen-password-1');
+    const [laptopWs, phoneWs] = [await open(other.token), await open(phone)];
+    const res = await t.call(
+      'POST',
+      '/api/auth/change-password',
+      { currentPassword: 'chosen-password-1', newPassword: 'chosen-password-2' },
+      other.token,
     );
-    expect((await t.call('POST', '/api/auth/logout', undefined, token)).status).toBe(200);
-    const revoked = connect(`${base}?token=${token}`);
-    expect((await revoked.closed).code).toBe(4401);
+    expect(res.status).toBe(200);
+    expect((await phoneWs.closed).code).toBe(4401);
+    const from = laptopWs.messages.length;
+    await aChangeEveryoneHeard(adminWs.messages.length);
+    expect(laptopWs.socket.readyState).toBe(WebSocket.OPEN);
+    expect(adminUpdatesAfter(laptopWs, from).length).toBeGreaterThan(0);
+    laptopWs.socket.close();
+  });
+
+  it('a demoted admin stops receiving admin updates at once', async () => {
+    const other = await newAdmin('ws-demoted@example.com');
+    const c = await open(other.token);
+    const from = c.messages.length;
+    const demoted = await t.call('PUT', `/api/users/${other.id}/role`, { role: 'user' }, t.adminToken);
+    expect(demoted.status).toBe(200);
+    await aChangeEveryoneHeard(adminWs.messages.length);
+    expect(adminUpdatesAfter(c, from)).toEqual([]);
+    c.socket.close();
+  });
+
+  it('closes the socket of a deleted admin (4401)', async () => {
+    const other = await newAdmin('ws-deleted@example.com');
+    const c = await open(other.token);
+    expect((await t.call('DELETE', `/api/users/${other.id}`, undefined, t.adminToken)).status).toBe(200);
+    expect((await c.closed).code).toBe(4401);
   });
 
   it('tells admins, and only admins, that the users view changed', async () => {

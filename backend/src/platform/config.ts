@@ -35,6 +35,14 @@ export const ZConfig = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   PUBLIC_FORM_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   TRUST_PROXY: bool.default(false),
+  /** A request whose body has not fully arrived after this long is cut (slow senders hold no connection). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** The same bound for multipart uploads (photos, logo), and the outer bound of any request. */
+  UPLOAD_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  /** How long a signed file address (photos, documents) stays valid; reads hand out fresh ones. */
+  FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  /** Longest time one picture may take to decode before the upload is refused. */
+  IMAGE_DECODE_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
 });
 export type Config = z.infer<typeof ZConfig> & { PUBLIC_URL: string };
 

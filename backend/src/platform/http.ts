@@ -18,6 +18,10 @@ import {
 import { ConcurrencyError } from '../eventstore/port.ts';
 import type { AppDeps } from './deps.ts';
 import { DomainError } from './errors.ts';
+import { bodyDeadline } from './request-deadline.ts';
+import { requestLogSerializers } from './request-log.ts';
+
+export const WS_MAX_PAYLOAD = 64 * 1024;
 
 function validationMessage(err: FastifyError & { validation: { instancePath: string; message?: string }[] }) {
   const first = err.validation[0];
@@ -51,12 +55,25 @@ const cspDirectives = {
  * no slice; `processes/app.ts` registers their routes on it.
  */
 export async function createHttp(deps: AppDeps, options: FastifyServerOptions = {}) {
+  const { logger, ...rest } = options;
   const app = Fastify({
-    logger: { level: deps.config.LOG_LEVEL },
+    // A caller may add a stream or a level; the redacting serializers stay unless it replaces them.
+    logger:
+      logger === false
+        ? false
+        : {
+            level: deps.config.LOG_LEVEL,
+            serializers: requestLogSerializers,
+            ...(typeof logger === 'object' ? logger : {}),
+          },
     trustProxy: deps.config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
-    ...options,
+    // Node's own bounds: the whole request (headers and body) and an idle socket; bodyDeadline cuts sooner.
+    requestTimeout: deps.config.UPLOAD_TIMEOUT_MS,
+    connectionTimeout: deps.config.UPLOAD_TIMEOUT_MS,
+    ...rest,
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', bodyDeadline(deps.config));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
@@ -72,7 +89,8 @@ export async function createHttp(deps: AppDeps, options: FastifyServerOptions = 
       message: `Too many attempts. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
     }),
   });
-  await app.register(websocket);
+  // No client message is larger than a few kilobytes; a bigger frame closes the socket (1009).
+  await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
   // Uploads are read by the route that wants them (request.file), which sets its own size limit;
   // these defaults only bound what a route forgets to limit.
   await app.register(multipart, {

@@ -1,4 +1,5 @@
 import { projectionRuntimeSql } from '@app/projections/runtime/checkpoints';
+import { jobsTableSql } from '@app/workers/jobs/table';
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import { eventStoreSchemaSql } from '../eventstore/postgres.ts';
 
@@ -43,6 +44,23 @@ const migrations: Record<string, Migration> = {
   '0005_client_project_note_ids': raw(
     'CREATE SEQUENCE IF NOT EXISTS client_ids; CREATE SEQUENCE IF NOT EXISTS project_ids; CREATE SEQUENCE IF NOT EXISTS daily_note_ids;',
   ),
+  // Every job an event started and its outcome: the source of truth for jobs, Redis only carries them.
+  '0030_jobs': raw(jobsTableSql),
+  // A websocket ticket: one use, a few seconds, bound to the session that asked for it (only hashes kept).
+  '0040_ws_tickets': raw(`
+    CREATE TABLE ws_tickets (
+      ticket_hash text PRIMARY KEY,
+      session_hash text NOT NULL,
+      expires_at timestamptz NOT NULL
+    );
+    CREATE INDEX ON ws_tickets (expires_at);`),
+  // The key that signs file addresses, made once by whichever process starts first.
+  '0041_file_url_keys': raw(`
+    CREATE TABLE file_url_keys (
+      id smallint PRIMARY KEY CHECK (id = 1),
+      secret bytea NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now()
+    );`),
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

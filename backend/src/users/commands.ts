@@ -1,4 +1,5 @@
 import type { TRole } from '@app/contracts/api/users';
+import type { TUserEvent } from '@app/contracts/events/users';
 import {
   createCredentials,
   deleteCredentials,
@@ -10,21 +11,34 @@ import { newTemporaryPassword } from '../auth/secrets.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { type Actor, runCommand } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
-import { decideUser, type UserCommand, userDecider, userStream } from './decide.ts';
+import * as user from './decide.ts';
 import { toUserDto, userById } from './queries.ts';
 
+/**
+ * The users' command handlers: the I/O around each decision (password hashes, sessions, the secret held for
+ * the mail job), then `runCommand` with the pure function of `decide.ts`.
+ */
 type Deps = Pick<AppDeps, 'store' | 'aggregates' | 'sessions' | 'db' | 'rm' | 'waitForProjections'>;
+type Options = Parameters<typeof runCommand>[5];
 
-const run = (deps: Deps, actor: Actor, command: UserCommand, options?: Parameters<typeof runCommand>[5]) =>
-  runCommand(deps, userStream(command.userId), userDecider, actor, (s) => decideUser(s, command), options);
+const run = (
+  deps: Deps,
+  actor: Actor,
+  userId: number,
+  decide: (state: user.UserState) => TUserEvent[],
+  options?: Options,
+) => runCommand(deps, user.userStream(userId), user.userDecider, actor, decide, options);
 
 /** Holds the temporary password for the mail job under the id of the event that issued it. */
-const holdForMail = (deps: Deps, userId: number, secret: string) => ({
-  beforeAppend: async (events: { id: string; type: string }[]) => {
-    const issued = events.find((e) => e.type === 'TemporaryPasswordIssued');
-    if (issued) await holdSecretForMail(deps.db, issued.id, userId, secret);
-  },
-});
+async function holdForMail(
+  deps: Deps,
+  userId: number,
+  secret: string,
+  events: { id: string; type: string }[],
+) {
+  const issued = events.find((e) => e.type === 'TemporaryPasswordIssued');
+  if (issued) await holdSecretForMail(deps.db, issued.id, userId, secret);
+}
 
 /** Creates an account with a generated temporary password (mailed to the user), or with a chosen one. */
 export async function createUser(
@@ -37,63 +51,79 @@ export async function createUser(
   const temporary = chosenPassword === undefined;
   const userId = await createCredentials(deps.db, input.email, temporaryPassword, temporary);
   try {
-    const command = { type: 'CreateUser' as const, userId, ...input, temporaryPassword: temporary };
-    await run(deps, actor, command, holdForMail(deps, userId, temporaryPassword));
+    await run(
+      deps,
+      actor,
+      userId,
+      (s) => user.createUser(s, { userId, ...input, temporaryPassword: temporary }),
+      { beforeAppend: (events) => holdForMail(deps, userId, temporaryPassword, events) },
+    );
   } catch (err) {
     await deleteCredentials(deps.db, userId);
     throw err;
   }
-  const user = await userById(deps, userId);
-  if (!user) throw new Error(`User ${userId} was created but is not visible yet`);
-  return { user: toUserDto(user), temporaryPassword };
+  const created = await userById(deps, userId);
+  if (!created) throw new Error(`User ${userId} was created but is not visible yet`);
+  return { user: toUserDto(created), temporaryPassword };
 }
 
-export async function issueTemporaryPassword(deps: Deps, actor: Actor, userId: number) {
+/**
+ * A new temporary password replaces the old one and signs the user out everywhere (a reset is what one
+ * asks for when an account may be in the wrong hands); an admin resetting their own keeps `keepSession`.
+ */
+export async function issueTemporaryPassword(
+  deps: Deps,
+  actor: Actor,
+  userId: number,
+  keepSession: string | null = null,
+) {
   const temporaryPassword = newTemporaryPassword();
-  await run(
-    deps,
-    actor,
-    { type: 'IssueTemporaryPassword', userId },
-    {
-      beforeAppend: async (events) => {
-        await holdForMail(deps, userId, temporaryPassword).beforeAppend(events);
-        await setTemporaryPassword(deps.db, userId, temporaryPassword);
-      },
+  await run(deps, actor, userId, user.issueTemporaryPassword, {
+    beforeAppend: async (events) => {
+      await holdForMail(deps, userId, temporaryPassword, events);
+      await setTemporaryPassword(deps.db, userId, temporaryPassword);
+      await revokeAllSessions(deps, userId, actor.id === userId ? keepSession : null);
     },
-  );
+  });
   return temporaryPassword;
 }
 
-export async function changePassword(deps: Deps, actor: Actor, userId: number, newPassword: string) {
-  await run(
-    deps,
-    actor,
-    { type: 'ChangePassword', userId },
-    { beforeAppend: () => setPassword(deps.db, userId, newPassword) },
-  );
-}
-
-export async function changeRole(deps: Deps, actor: Actor, userId: number, role: TRole) {
-  await run(deps, actor, { type: 'ChangeRole', userId, role, actorId: actor.id });
-}
-
-export async function deleteUser(deps: Deps, actor: Actor, userId: number) {
-  await run(deps, actor, { type: 'DeleteUser', userId, actorId: actor.id });
-  await deleteCredentials(deps.db, userId);
-  await revokeAllSessions(deps, userId);
-}
-
-/** Sign-ins are audit events; they go in without waiting for the read models. */
-export async function recordLogin(deps: Deps, actor: Actor, userId: number, withTemporaryPassword: boolean) {
-  await run({ ...deps, waitForProjections: async () => undefined }, actor, {
-    type: 'RecordLogin',
-    userId,
-    withTemporaryPassword,
+/** A new password ends every other session of the user; the one that changed it stays signed in. */
+export async function changePassword(
+  deps: Deps,
+  actor: Actor,
+  userId: number,
+  newPassword: string,
+  keepSession: string,
+) {
+  await run(deps, actor, userId, user.changePassword, {
+    beforeAppend: async () => {
+      await setPassword(deps.db, userId, newPassword);
+      await revokeAllSessions(deps, userId, keepSession);
+    },
   });
 }
 
+export async function changeRole(deps: Deps, actor: Actor, userId: number, role: TRole) {
+  await run(deps, actor, userId, (s) => user.changeRole(s, { role, actorId: actor.id }));
+}
+
+export async function deleteUser(deps: Deps, actor: Actor, userId: number) {
+  await run(deps, actor, userId, (s) => user.deleteUser(s, { actorId: actor.id }), {
+    beforeAppend: () => revokeAllSessions(deps, userId),
+  });
+  await deleteCredentials(deps.db, userId);
+}
+
+/** Sign-ins are audit events; they go in without waiting for the read models. */
+const noWait = (deps: Deps): Deps => ({ ...deps, waitForProjections: async () => true });
+
+export async function recordLogin(deps: Deps, actor: Actor, userId: number, withTemporaryPassword: boolean) {
+  await run(noWait(deps), actor, userId, (s) => user.recordLogin(s, { withTemporaryPassword }));
+}
+
 export async function recordLogout(deps: Deps, actor: Actor, userId: number) {
-  await run({ ...deps, waitForProjections: async () => undefined }, actor, { type: 'RecordLogout', userId });
+  await run(noWait(deps), actor, userId, user.recordLogout);
 }
 
 export async function recordTemporaryPasswordMailed(
@@ -103,5 +133,5 @@ export async function recordTemporaryPasswordMailed(
   to: string,
   messageId: string,
 ) {
-  await run(deps, actor, { type: 'RecordTemporaryPasswordMailed', userId, to, messageId });
+  await run(deps, actor, userId, (s) => user.recordTemporaryPasswordMailed(s, { to, messageId }));
 }

@@ -2,6 +2,10 @@ import type { TRole } from '@app/contracts/api/users';
 import type { TUserEvent } from '@app/contracts/events/users';
 import { conflict, invalid, notFound } from '../platform/errors.ts';
 
+/**
+ * A user account: its state, `evolve`, and one pure function per command. Passwords and sessions are
+ * secrets kept outside the events; the handlers in `commands.ts` write them beside the append.
+ */
 export const userStream = (id: number) => `user-${id}`;
 
 export type UserState =
@@ -34,80 +38,78 @@ export function evolveUser(state: UserState, event: TUserEvent): UserState {
 
 export const userDecider = { initial: initialUserState, evolve: evolveUser };
 
-export type UserCommand =
-  | {
-      type: 'CreateUser';
-      userId: number;
-      email: string;
-      firstName: string;
-      lastName: string;
-      role: TRole;
-      /** A generated password the user must replace at first sign-in (and that is mailed to them). */
-      temporaryPassword: boolean;
-    }
-  | { type: 'ChangeRole'; userId: number; role: TRole; actorId: number | null }
-  | { type: 'DeleteUser'; userId: number; actorId: number | null }
-  | { type: 'IssueTemporaryPassword'; userId: number }
-  | { type: 'ChangePassword'; userId: number }
-  | { type: 'RecordLogin'; userId: number; withTemporaryPassword: boolean }
-  | { type: 'RecordLogout'; userId: number }
-  | { type: 'RecordTemporaryPasswordMailed'; userId: number; to: string; messageId: string };
-
 function active(state: UserState) {
   if (state.status !== 'active') throw notFound('User not found');
   return state;
 }
 
-/** Pure: the events a command produces from the user's current state, or a domain error. */
-export function decideUser(state: UserState, command: UserCommand): TUserEvent[] {
-  switch (command.type) {
-    case 'CreateUser': {
-      if (state.status !== 'none') throw conflict('This user already exists.');
-      const { userId, email, firstName, lastName, role, temporaryPassword } = command;
-      const created: TUserEvent = {
-        type: 'UserCreated',
-        data: { userId, email, firstName, lastName, role, mustChangePassword: temporaryPassword },
-      };
-      if (!temporaryPassword) return [created];
-      return [created, { type: 'TemporaryPasswordIssued', data: { userId, reason: 'account_created' } }];
-    }
-    case 'ChangeRole': {
-      const user = active(state);
-      if (user.role === command.role) return [];
-      if (command.actorId === user.id && user.role === 'admin') {
-        throw invalid('You cannot remove your own admin role.', 'own_role');
-      }
-      return [{ type: 'UserRoleChanged', data: { userId: user.id, from: user.role, to: command.role } }];
-    }
-    case 'DeleteUser': {
-      const user = active(state);
-      if (command.actorId === user.id) throw invalid('You cannot delete your own account.', 'delete_self');
-      return [{ type: 'UserDeleted', data: { userId: user.id, email: user.email } }];
-    }
-    case 'IssueTemporaryPassword':
-      return [{ type: 'TemporaryPasswordIssued', data: { userId: active(state).id, reason: 'reset' } }];
-    case 'ChangePassword':
-      return [{ type: 'UserPasswordChanged', data: { userId: active(state).id } }];
-    case 'RecordLogin':
-      return [
-        {
-          type: 'UserLoggedIn',
-          data: { userId: active(state).id, withTemporaryPassword: command.withTemporaryPassword },
-        },
-      ];
-    case 'RecordLogout':
-      return [{ type: 'UserLoggedOut', data: { userId: active(state).id } }];
-    case 'RecordTemporaryPasswordMailed':
-      if (state.status !== 'active') return [];
-      return [
-        {
-          type: 'TemporaryPasswordMailed',
-          data: { userId: state.id, to: command.to, messageId: command.messageId },
-        },
-      ];
-    default: {
-      const unhandled: never = command;
-      return unhandled;
-    }
+/** A new account; with a generated password, that password is to be mailed and replaced at first sign-in. */
+export function createUser(
+  state: UserState,
+  command: {
+    userId: number;
+    email: string;
+    firstName: string;
+    lastName: string;
+    role: TRole;
+    temporaryPassword: boolean;
+  },
+): TUserEvent[] {
+  if (state.status !== 'none') throw conflict('This user already exists.');
+  const { userId, email, firstName, lastName, role, temporaryPassword } = command;
+  const created: TUserEvent = {
+    type: 'UserCreated',
+    data: { userId, email, firstName, lastName, role, mustChangePassword: temporaryPassword },
+  };
+  if (!temporaryPassword) return [created];
+  return [created, { type: 'TemporaryPasswordIssued', data: { userId, reason: 'account_created' } }];
+}
+
+/** An admin never removes their own admin role; setting the role a user already has records nothing. */
+export function changeRole(state: UserState, command: { role: TRole; actorId: number | null }): TUserEvent[] {
+  const user = active(state);
+  if (user.role === command.role) return [];
+  if (command.actorId === user.id && user.role === 'admin') {
+    throw invalid('You cannot remove your own admin role.', 'own_role');
   }
+  return [{ type: 'UserRoleChanged', data: { userId: user.id, from: user.role, to: command.role } }];
+}
+
+export function deleteUser(state: UserState, command: { actorId: number | null }): TUserEvent[] {
+  const user = active(state);
+  if (command.actorId === user.id) throw invalid('You cannot delete your own account.', 'delete_self');
+  return [{ type: 'UserDeleted', data: { userId: user.id, email: user.email } }];
+}
+
+export const issueTemporaryPassword = (state: UserState): TUserEvent[] => [
+  { type: 'TemporaryPasswordIssued', data: { userId: active(state).id, reason: 'reset' } },
+];
+
+export const changePassword = (state: UserState): TUserEvent[] => [
+  { type: 'UserPasswordChanged', data: { userId: active(state).id } },
+];
+
+export const recordLogin = (state: UserState, command: { withTemporaryPassword: boolean }): TUserEvent[] => [
+  {
+    type: 'UserLoggedIn',
+    data: { userId: active(state).id, withTemporaryPassword: command.withTemporaryPassword },
+  },
+];
+
+export const recordLogout = (state: UserState): TUserEvent[] => [
+  { type: 'UserLoggedOut', data: { userId: active(state).id } },
+];
+
+/** The mail job's outcome; a user deleted meanwhile has nothing left to record it on. */
+export function recordTemporaryPasswordMailed(
+  state: UserState,
+  command: { to: string; messageId: string },
+): TUserEvent[] {
+  if (state.status !== 'active') return [];
+  return [
+    {
+      type: 'TemporaryPasswordMailed',
+      data: { userId: state.id, to: command.to, messageId: command.messageId },
+    },
+  ];
 }

@@ -1,7 +1,18 @@
 import type { TUserEvent } from '@app/contracts/events/users';
 import { describe, expect, it } from 'vitest';
 import type { DomainError } from '../platform/errors.ts';
-import { decideUser, evolveUser, initialUserState, type UserCommand } from './decide.ts';
+import {
+  changePassword,
+  changeRole,
+  createUser,
+  deleteUser,
+  evolveUser,
+  initialUserState,
+  issueTemporaryPassword,
+  recordLogin,
+  recordLogout,
+  recordTemporaryPasswordMailed,
+} from './decide.ts';
 
 const given = (events: TUserEvent[]) => events.reduce(evolveUser, initialUserState);
 const created: TUserEvent = {
@@ -15,7 +26,6 @@ const created: TUserEvent = {
     mustChangePassword: true,
   },
 };
-const when = (events: TUserEvent[], command: UserCommand) => decideUser(given(events), command);
 const errorOf = (fn: () => unknown) => {
   try {
     fn();
@@ -27,8 +37,7 @@ const errorOf = (fn: () => unknown) => {
 
 describe('user decisions', () => {
   it('creates a user with a temporary password', () => {
-    const events = when([], {
-      type: 'CreateUser',
+    const events = createUser(given([]), {
       userId: 5,
       email: 'a@b.co',
       firstName: 'Ann',
@@ -40,8 +49,7 @@ describe('user decisions', () => {
   });
 
   it('creates a user with a chosen password and nothing to mail', () => {
-    const events = when([], {
-      type: 'CreateUser',
+    const events = createUser(given([]), {
       userId: 5,
       email: 'a@b.co',
       firstName: 'Ann',
@@ -66,8 +74,7 @@ describe('user decisions', () => {
 
   it('refuses to create the same user twice', () => {
     const err = errorOf(() =>
-      when([created], {
-        type: 'CreateUser',
+      createUser(given([created]), {
         userId: 5,
         email: 'a@b.co',
         firstName: 'A',
@@ -80,13 +87,13 @@ describe('user decisions', () => {
   });
 
   it('changes a role and records from and to', () => {
-    expect(when([created], { type: 'ChangeRole', userId: 5, role: 'admin', actorId: 1 })).toEqual([
+    expect(changeRole(given([created]), { role: 'admin', actorId: 1 })).toEqual([
       { type: 'UserRoleChanged', data: { userId: 5, from: 'user', to: 'admin' } },
     ]);
   });
 
   it('does nothing when the role is already set', () => {
-    expect(when([created], { type: 'ChangeRole', userId: 5, role: 'user', actorId: 1 })).toEqual([]);
+    expect(changeRole(given([created]), { role: 'user', actorId: 1 })).toEqual([]);
   });
 
   it('does not let an admin remove their own admin role', () => {
@@ -94,20 +101,40 @@ describe('user decisions', () => {
       type: 'UserRoleChanged',
       data: { userId: 5, from: 'user', to: 'admin' },
     };
-    const err = errorOf(() =>
-      when([created, promoted], { type: 'ChangeRole', userId: 5, role: 'user', actorId: 5 }),
-    );
+    const err = errorOf(() => changeRole(given([created, promoted]), { role: 'user', actorId: 5 }));
     expect([err.status, err.message]).toEqual([400, 'You cannot remove your own admin role.']);
   });
 
   it('never deletes oneself', () => {
-    const err = errorOf(() => when([created], { type: 'DeleteUser', userId: 5, actorId: 5 }));
+    const err = errorOf(() => deleteUser(given([created]), { actorId: 5 }));
     expect([err.status, err.message]).toEqual([400, 'You cannot delete your own account.']);
   });
 
   it('deletes another user, after which the user is gone', () => {
-    const events = when([created], { type: 'DeleteUser', userId: 5, actorId: 1 });
+    const events = deleteUser(given([created]), { actorId: 1 });
     expect(events).toEqual([{ type: 'UserDeleted', data: { userId: 5, email: 'a@b.co' } }]);
-    expect(errorOf(() => when([created, ...events], { type: 'ChangePassword', userId: 5 })).status).toBe(404);
+    expect(errorOf(() => changePassword(given([created, ...events]))).status).toBe(404);
+  });
+
+  it('records password changes, resets, sign-ins and sign-outs of an active user', () => {
+    const state = given([created]);
+    expect(changePassword(state)).toEqual([{ type: 'UserPasswordChanged', data: { userId: 5 } }]);
+    expect(issueTemporaryPassword(state)).toEqual([
+      { type: 'TemporaryPasswordIssued', data: { userId: 5, reason: 'reset' } },
+    ]);
+    expect(recordLogin(state, { withTemporaryPassword: true })).toEqual([
+      { type: 'UserLoggedIn', data: { userId: 5, withTemporaryPassword: true } },
+    ]);
+    expect(recordLogout(state)).toEqual([{ type: 'UserLoggedOut', data: { userId: 5 } }]);
+    expect(errorOf(() => recordLogin(given([]), { withTemporaryPassword: false })).status).toBe(404);
+  });
+
+  it('records a mailed temporary password, and nothing once the user is gone', () => {
+    const mailed = { to: 'a@b.co', messageId: '<m1>' };
+    expect(recordTemporaryPasswordMailed(given([created]), mailed)).toEqual([
+      { type: 'TemporaryPasswordMailed', data: { userId: 5, ...mailed } },
+    ]);
+    const deleted: TUserEvent = { type: 'UserDeleted', data: { userId: 5, email: 'a@b.co' } };
+    expect(recordTemporaryPasswordMailed(given([created, deleted]), mailed)).toEqual([]);
   });
 });

@@ -13,10 +13,19 @@ import { credentialsByEmail } from '../auth/credentials.ts';
 import { actorOf, guards } from '../auth/guard.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { notFound } from '../platform/errors.ts';
+import { accountRoutes } from './account-routes.ts';
 import { changeRole, createUser, deleteUser } from './commands.ts';
 import { listUsers, toUserDto, userById } from './queries.ts';
 
+/** The users slice's routes: `/api/auth/*` (accounts and sign-in) and the admin's `/api/users/*`. */
 export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(accountRoutes(deps));
+    await app.register(adminUserRoutes(deps));
+  };
+}
+
+function adminUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireAdmin } = guards(deps);
   return async (app) => {
     app.addHook('preValidation', requireAdmin);

@@ -30,3 +30,7 @@ export const ZGenerateTempPasswordBody = z.object({
 export const ZGenerateTempPasswordResponse = z.object({ temporaryPassword: z.string() });
 
 export const ZSuccess = z.object({ success: z.literal(true), message: z.string().optional() });
+
+/** POST /api/auth/ws-ticket: a one-time ticket for `/ws?ticket=` (the session token never goes in an address). */
+export const ZWsTicketResponse = z.object({ ticket: z.string(), expiresInSeconds: z.number().int() });
+export type TWsTicketResponse = z.infer<typeof ZWsTicketResponse>;

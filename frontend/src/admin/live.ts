@@ -1,7 +1,8 @@
+import type { TWsTicketResponse } from '@app/contracts/api/auth';
 import type { TSyncType } from '@app/contracts/ws';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { storedToken } from '../lib/api';
+import { ApiError, apiRequest, storedToken } from '../lib/api';
 
 /** Which list each live update refreshes (spec part 2, section 7); anything else refreshes everything. */
 const REFRESHES: Partial<Record<TSyncType, string[]>> = {
@@ -22,7 +23,10 @@ export function refreshFor(queryClient: QueryClient, syncType: string) {
   return Promise.all(keys.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
 }
 
-/** The admin's live connection: reconnects with a growing pause while the page is open. */
+/**
+ * The admin's live connection: reconnects with a growing pause while the page is open. Each connection
+ * first asks for a one-time ticket, so the session token never goes into the socket's address.
+ */
 export function useAdminLiveUpdates() {
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -31,11 +35,24 @@ export function useAdminLiveUpdates() {
     let attempts = 0;
     let stopped = false;
 
-    const connect = () => {
-      const token = storedToken();
-      if (!token || stopped) return;
+    const retryLater = () => {
+      attempts += 1;
+      retry = setTimeout(() => void connect(), Math.min(30_000, 1000 * 2 ** attempts));
+    };
+
+    const connect = async () => {
+      if (!storedToken() || stopped) return;
+      let ticket: string;
+      try {
+        ({ ticket } = await apiRequest<TWsTicketResponse>('POST', '/api/auth/ws-ticket'));
+      } catch (err) {
+        // Signed out or not allowed: nothing to reconnect to until the next sign-in.
+        if (!(err instanceof ApiError && (err.status === 401 || err.status === 403))) retryLater();
+        return;
+      }
+      if (stopped) return;
       const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-      socket = new WebSocket(`${scheme}://${window.location.host}/ws?token=${encodeURIComponent(token)}`);
+      socket = new WebSocket(`${scheme}://${window.location.host}/ws?ticket=${encodeURIComponent(ticket)}`);
       socket.onopen = () => {
         attempts = 0;
       };
@@ -49,12 +66,11 @@ export function useAdminLiveUpdates() {
       };
       socket.onclose = (event) => {
         if (stopped || event.code === 4401) return;
-        attempts += 1;
-        retry = setTimeout(connect, Math.min(30_000, 1000 * 2 ** attempts));
+        retryLater();
       };
     };
 
-    connect();
+    void connect();
     return () => {
       stopped = true;
       clearTimeout(retry);
