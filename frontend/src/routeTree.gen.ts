@@ -10,27 +10,32 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteImport } from './routes/_admin'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as DashboardRouteImport } from './routes/dashboard'
-import { Route as HomeRouteImport } from './routes/home'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PaymentSuccessRouteImport } from './routes/payment-success'
 import { Route as ProductsRouteImport } from './routes/products'
 import { Route as ScheduleRouteImport } from './routes/schedule'
 import { Route as ThankYouRouteImport } from './routes/thank-you'
-import { Route as AdminIndexRouteImport } from './routes/admin/index'
-import { Route as AdminClientPortalRouteImport } from './routes/admin/client-portal'
-import { Route as AdminPricingRouteImport } from './routes/admin/pricing'
+import { Route as AdminHomeRouteImport } from './routes/_admin/home'
 import { Route as ClientIndexRouteImport } from './routes/client/index'
 import { Route as InvoiceInvoiceIdRouteImport } from './routes/invoice/$invoiceId'
-import { Route as JobIdRouteImport } from './routes/job/$id'
-import { Route as AdminEstimateIdRouteImport } from './routes/admin/estimate/$id'
-import { Route as AdminJobIdRouteImport } from './routes/admin/job/$id'
+import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin/index'
+import { Route as AdminAdminClientPortalRouteImport } from './routes/_admin/admin/client-portal'
+import { Route as AdminAdminPricingRouteImport } from './routes/_admin/admin/pricing'
+import { Route as AdminJobIdRouteImport } from './routes/_admin/job/$id'
 import { Route as ClientJobIdRouteImport } from './routes/client/job/$id'
+import { Route as AdminAdminEstimateIdRouteImport } from './routes/_admin/admin/estimate/$id'
+import { Route as AdminAdminJobIdRouteImport } from './routes/_admin/admin/job/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/_admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AboutRoute = AboutRouteImport.update({
@@ -41,11 +46,6 @@ const AboutRoute = AboutRouteImport.update({
 const DashboardRoute = DashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const HomeRoute = HomeRouteImport.update({
-  id: '/home',
-  path: '/home',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -73,20 +73,10 @@ const ThankYouRoute = ThankYouRouteImport.update({
   path: '/thank-you',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AdminIndexRoute = AdminIndexRouteImport.update({
-  id: '/admin/',
-  path: '/admin/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AdminClientPortalRoute = AdminClientPortalRouteImport.update({
-  id: '/admin/client-portal',
-  path: '/admin/client-portal',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AdminPricingRoute = AdminPricingRouteImport.update({
-  id: '/admin/pricing',
-  path: '/admin/pricing',
-  getParentRoute: () => rootRouteImport,
+const AdminHomeRoute = AdminHomeRouteImport.update({
+  id: '/home',
+  path: '/home',
+  getParentRoute: () => AdminRoute,
 } as any)
 const ClientIndexRoute = ClientIndexRouteImport.update({
   id: '/client/',
@@ -98,87 +88,103 @@ const InvoiceInvoiceIdRoute = InvoiceInvoiceIdRouteImport.update({
   path: '/invoice/$invoiceId',
   getParentRoute: () => rootRouteImport,
 } as any)
-const JobIdRoute = JobIdRouteImport.update({
-  id: '/job/$id',
-  path: '/job/$id',
-  getParentRoute: () => rootRouteImport,
+const AdminAdminIndexRoute = AdminAdminIndexRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => AdminRoute,
 } as any)
-const AdminEstimateIdRoute = AdminEstimateIdRouteImport.update({
-  id: '/admin/estimate/$id',
-  path: '/admin/estimate/$id',
-  getParentRoute: () => rootRouteImport,
+const AdminAdminClientPortalRoute = AdminAdminClientPortalRouteImport.update({
+  id: '/admin/client-portal',
+  path: '/admin/client-portal',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminPricingRoute = AdminAdminPricingRouteImport.update({
+  id: '/admin/pricing',
+  path: '/admin/pricing',
+  getParentRoute: () => AdminRoute,
 } as any)
 const AdminJobIdRoute = AdminJobIdRouteImport.update({
-  id: '/admin/job/$id',
-  path: '/admin/job/$id',
-  getParentRoute: () => rootRouteImport,
+  id: '/job/$id',
+  path: '/job/$id',
+  getParentRoute: () => AdminRoute,
 } as any)
 const ClientJobIdRoute = ClientJobIdRouteImport.update({
   id: '/client/job/$id',
   path: '/client/job/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAdminEstimateIdRoute = AdminAdminEstimateIdRouteImport.update({
+  id: '/admin/estimate/$id',
+  path: '/admin/estimate/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminJobIdRoute = AdminAdminJobIdRouteImport.update({
+  id: '/admin/job/$id',
+  path: '/admin/job/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/dashboard': typeof DashboardRoute
-  '/home': typeof HomeRoute
   '/login': typeof LoginRoute
   '/payment-success': typeof PaymentSuccessRoute
   '/products': typeof ProductsRoute
   '/schedule': typeof ScheduleRoute
   '/thank-you': typeof ThankYouRoute
-  '/admin/client-portal': typeof AdminClientPortalRoute
-  '/admin/pricing': typeof AdminPricingRoute
+  '/home': typeof AdminHomeRoute
   '/invoice/$invoiceId': typeof InvoiceInvoiceIdRoute
-  '/job/$id': typeof JobIdRoute
-  '/admin/': typeof AdminIndexRoute
   '/client/': typeof ClientIndexRoute
-  '/admin/estimate/$id': typeof AdminEstimateIdRoute
-  '/admin/job/$id': typeof AdminJobIdRoute
+  '/admin/client-portal': typeof AdminAdminClientPortalRoute
+  '/admin/pricing': typeof AdminAdminPricingRoute
+  '/job/$id': typeof AdminJobIdRoute
   '/client/job/$id': typeof ClientJobIdRoute
+  '/admin/': typeof AdminAdminIndexRoute
+  '/admin/estimate/$id': typeof AdminAdminEstimateIdRoute
+  '/admin/job/$id': typeof AdminAdminJobIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/dashboard': typeof DashboardRoute
-  '/home': typeof HomeRoute
   '/login': typeof LoginRoute
   '/payment-success': typeof PaymentSuccessRoute
   '/products': typeof ProductsRoute
   '/schedule': typeof ScheduleRoute
   '/thank-you': typeof ThankYouRoute
-  '/admin/client-portal': typeof AdminClientPortalRoute
-  '/admin/pricing': typeof AdminPricingRoute
+  '/home': typeof AdminHomeRoute
   '/invoice/$invoiceId': typeof InvoiceInvoiceIdRoute
-  '/job/$id': typeof JobIdRoute
-  '/admin': typeof AdminIndexRoute
   '/client': typeof ClientIndexRoute
-  '/admin/estimate/$id': typeof AdminEstimateIdRoute
-  '/admin/job/$id': typeof AdminJobIdRoute
+  '/admin/client-portal': typeof AdminAdminClientPortalRoute
+  '/admin/pricing': typeof AdminAdminPricingRoute
+  '/job/$id': typeof AdminJobIdRoute
   '/client/job/$id': typeof ClientJobIdRoute
+  '/admin': typeof AdminAdminIndexRoute
+  '/admin/estimate/$id': typeof AdminAdminEstimateIdRoute
+  '/admin/job/$id': typeof AdminAdminJobIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_admin': typeof AdminRouteWithChildren
   '/about': typeof AboutRoute
   '/dashboard': typeof DashboardRoute
-  '/home': typeof HomeRoute
   '/login': typeof LoginRoute
   '/payment-success': typeof PaymentSuccessRoute
   '/products': typeof ProductsRoute
   '/schedule': typeof ScheduleRoute
   '/thank-you': typeof ThankYouRoute
-  '/admin/client-portal': typeof AdminClientPortalRoute
-  '/admin/pricing': typeof AdminPricingRoute
+  '/_admin/home': typeof AdminHomeRoute
   '/invoice/$invoiceId': typeof InvoiceInvoiceIdRoute
-  '/job/$id': typeof JobIdRoute
-  '/admin/': typeof AdminIndexRoute
   '/client/': typeof ClientIndexRoute
-  '/admin/estimate/$id': typeof AdminEstimateIdRoute
-  '/admin/job/$id': typeof AdminJobIdRoute
+  '/_admin/admin/client-portal': typeof AdminAdminClientPortalRoute
+  '/_admin/admin/pricing': typeof AdminAdminPricingRoute
+  '/_admin/job/$id': typeof AdminJobIdRoute
   '/client/job/$id': typeof ClientJobIdRoute
+  '/_admin/admin/': typeof AdminAdminIndexRoute
+  '/_admin/admin/estimate/$id': typeof AdminAdminEstimateIdRoute
+  '/_admin/admin/job/$id': typeof AdminAdminJobIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -186,81 +192,76 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/dashboard'
-    | '/home'
     | '/login'
     | '/payment-success'
     | '/products'
     | '/schedule'
     | '/thank-you'
+    | '/home'
+    | '/invoice/$invoiceId'
+    | '/client/'
     | '/admin/client-portal'
     | '/admin/pricing'
-    | '/invoice/$invoiceId'
     | '/job/$id'
+    | '/client/job/$id'
     | '/admin/'
-    | '/client/'
     | '/admin/estimate/$id'
     | '/admin/job/$id'
-    | '/client/job/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/about'
     | '/dashboard'
-    | '/home'
     | '/login'
     | '/payment-success'
     | '/products'
     | '/schedule'
     | '/thank-you'
+    | '/home'
+    | '/invoice/$invoiceId'
+    | '/client'
     | '/admin/client-portal'
     | '/admin/pricing'
-    | '/invoice/$invoiceId'
     | '/job/$id'
+    | '/client/job/$id'
     | '/admin'
-    | '/client'
     | '/admin/estimate/$id'
     | '/admin/job/$id'
-    | '/client/job/$id'
   id:
     | '__root__'
     | '/'
+    | '/_admin'
     | '/about'
     | '/dashboard'
-    | '/home'
     | '/login'
     | '/payment-success'
     | '/products'
     | '/schedule'
     | '/thank-you'
-    | '/admin/client-portal'
-    | '/admin/pricing'
+    | '/_admin/home'
     | '/invoice/$invoiceId'
-    | '/job/$id'
-    | '/admin/'
     | '/client/'
-    | '/admin/estimate/$id'
-    | '/admin/job/$id'
+    | '/_admin/admin/client-portal'
+    | '/_admin/admin/pricing'
+    | '/_admin/job/$id'
     | '/client/job/$id'
+    | '/_admin/admin/'
+    | '/_admin/admin/estimate/$id'
+    | '/_admin/admin/job/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminRoute: typeof AdminRouteWithChildren
   AboutRoute: typeof AboutRoute
   DashboardRoute: typeof DashboardRoute
-  HomeRoute: typeof HomeRoute
   LoginRoute: typeof LoginRoute
   PaymentSuccessRoute: typeof PaymentSuccessRoute
   ProductsRoute: typeof ProductsRoute
   ScheduleRoute: typeof ScheduleRoute
   ThankYouRoute: typeof ThankYouRoute
-  AdminClientPortalRoute: typeof AdminClientPortalRoute
-  AdminPricingRoute: typeof AdminPricingRoute
   InvoiceInvoiceIdRoute: typeof InvoiceInvoiceIdRoute
-  JobIdRoute: typeof JobIdRoute
-  AdminIndexRoute: typeof AdminIndexRoute
   ClientIndexRoute: typeof ClientIndexRoute
-  AdminEstimateIdRoute: typeof AdminEstimateIdRoute
-  AdminJobIdRoute: typeof AdminJobIdRoute
   ClientJobIdRoute: typeof ClientJobIdRoute
 }
 
@@ -271,6 +272,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_admin': {
+      id: '/_admin'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/about': {
@@ -285,13 +293,6 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof DashboardRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/home': {
-      id: '/home'
-      path: '/home'
-      fullPath: '/home'
-      preLoaderRoute: typeof HomeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -329,26 +330,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ThankYouRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/admin/': {
-      id: '/admin/'
-      path: '/admin'
-      fullPath: '/admin/'
-      preLoaderRoute: typeof AdminIndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/admin/client-portal': {
-      id: '/admin/client-portal'
-      path: '/admin/client-portal'
-      fullPath: '/admin/client-portal'
-      preLoaderRoute: typeof AdminClientPortalRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/admin/pricing': {
-      id: '/admin/pricing'
-      path: '/admin/pricing'
-      fullPath: '/admin/pricing'
-      preLoaderRoute: typeof AdminPricingRouteImport
-      parentRoute: typeof rootRouteImport
+    '/_admin/home': {
+      id: '/_admin/home'
+      path: '/home'
+      fullPath: '/home'
+      preLoaderRoute: typeof AdminHomeRouteImport
+      parentRoute: typeof AdminRoute
     }
     '/client/': {
       id: '/client/'
@@ -364,26 +351,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InvoiceInvoiceIdRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/job/$id': {
-      id: '/job/$id'
+    '/_admin/admin/': {
+      id: '/_admin/admin/'
+      path: '/admin'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminAdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/client-portal': {
+      id: '/_admin/admin/client-portal'
+      path: '/admin/client-portal'
+      fullPath: '/admin/client-portal'
+      preLoaderRoute: typeof AdminAdminClientPortalRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/pricing': {
+      id: '/_admin/admin/pricing'
+      path: '/admin/pricing'
+      fullPath: '/admin/pricing'
+      preLoaderRoute: typeof AdminAdminPricingRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/job/$id': {
+      id: '/_admin/job/$id'
       path: '/job/$id'
       fullPath: '/job/$id'
-      preLoaderRoute: typeof JobIdRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/admin/estimate/$id': {
-      id: '/admin/estimate/$id'
-      path: '/admin/estimate/$id'
-      fullPath: '/admin/estimate/$id'
-      preLoaderRoute: typeof AdminEstimateIdRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/admin/job/$id': {
-      id: '/admin/job/$id'
-      path: '/admin/job/$id'
-      fullPath: '/admin/job/$id'
       preLoaderRoute: typeof AdminJobIdRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRoute
     }
     '/client/job/$id': {
       id: '/client/job/$id'
@@ -392,27 +386,57 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ClientJobIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_admin/admin/estimate/$id': {
+      id: '/_admin/admin/estimate/$id'
+      path: '/admin/estimate/$id'
+      fullPath: '/admin/estimate/$id'
+      preLoaderRoute: typeof AdminAdminEstimateIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/job/$id': {
+      id: '/_admin/admin/job/$id'
+      path: '/admin/job/$id'
+      fullPath: '/admin/job/$id'
+      preLoaderRoute: typeof AdminAdminJobIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
   }
 }
 
+interface AdminRouteChildren {
+  AdminHomeRoute: typeof AdminHomeRoute
+  AdminAdminClientPortalRoute: typeof AdminAdminClientPortalRoute
+  AdminAdminPricingRoute: typeof AdminAdminPricingRoute
+  AdminJobIdRoute: typeof AdminJobIdRoute
+  AdminAdminIndexRoute: typeof AdminAdminIndexRoute
+  AdminAdminEstimateIdRoute: typeof AdminAdminEstimateIdRoute
+  AdminAdminJobIdRoute: typeof AdminAdminJobIdRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminHomeRoute: AdminHomeRoute,
+  AdminAdminClientPortalRoute: AdminAdminClientPortalRoute,
+  AdminAdminPricingRoute: AdminAdminPricingRoute,
+  AdminJobIdRoute: AdminJobIdRoute,
+  AdminAdminIndexRoute: AdminAdminIndexRoute,
+  AdminAdminEstimateIdRoute: AdminAdminEstimateIdRoute,
+  AdminAdminJobIdRoute: AdminAdminJobIdRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRoute: AdminRouteWithChildren,
   AboutRoute: AboutRoute,
   DashboardRoute: DashboardRoute,
-  HomeRoute: HomeRoute,
   LoginRoute: LoginRoute,
   PaymentSuccessRoute: PaymentSuccessRoute,
   ProductsRoute: ProductsRoute,
   ScheduleRoute: ScheduleRoute,
   ThankYouRoute: ThankYouRoute,
-  AdminClientPortalRoute: AdminClientPortalRoute,
-  AdminPricingRoute: AdminPricingRoute,
   InvoiceInvoiceIdRoute: InvoiceInvoiceIdRoute,
-  JobIdRoute: JobIdRoute,
-  AdminIndexRoute: AdminIndexRoute,
   ClientIndexRoute: ClientIndexRoute,
-  AdminEstimateIdRoute: AdminEstimateIdRoute,
-  AdminJobIdRoute: AdminJobIdRoute,
   ClientJobIdRoute: ClientJobIdRoute,
 }
 export const routeTree = rootRouteImport

@@ -3,16 +3,16 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { logOut } from '../auth/actions';
 import { useSessionUser } from '../auth/use-session';
+import { ClientsView } from '../features/clients/admin/ClientsView';
+import { ConsultationsView } from '../features/consultations/admin/ConsultationsView';
+import { ContentView } from '../features/content/admin/ContentView';
+import { DashboardView } from '../features/dashboard/admin/DashboardView';
+import { TrackingView } from '../features/projects/admin/TrackingView';
+import { SettingsView } from '../features/settings/admin/SettingsView';
+import { settingsQuery } from '../features/settings/settings-query';
+import { UsersView } from '../features/users/admin/UsersView';
 import { buttonClass } from '../ui/Button';
-import { ClientsView } from './clients/ClientsView';
-import { ConsultationsView } from './consultations/ConsultationsView';
-import { ContentView } from './content/ContentView';
-import { DashboardView } from './dashboard/DashboardView';
 import { useAdminLiveUpdates } from './live';
-import { settingsQuery } from './queries';
-import { SettingsView } from './settings/SettingsView';
-import { TrackingView } from './tracking/TrackingView';
-import { UsersView } from './users/UsersView';
 import { type AdminViewId, chooseView, LANDED_VIEWS, VIEW_STORAGE_KEY } from './views';
 
 const VIEW_COMPONENTS: Partial<Record<AdminViewId, () => ReactNode>> = {
@@ -26,7 +26,7 @@ const VIEW_COMPONENTS: Partial<Record<AdminViewId, () => ReactNode>> = {
 };
 
 export function AdminDashboard() {
-  const search = useSearch({ from: '/admin/' });
+  const search = useSearch({ from: '/_admin/admin/' });
   const navigate = useNavigate({ from: '/admin/' });
   const queryClient = useQueryClient();
   const user = useSessionUser();

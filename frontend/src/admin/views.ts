@@ -34,12 +34,18 @@ export const VIEW_STORAGE_KEY = 'adminDashboardView';
 const isLanded = (value: unknown): value is AdminViewId =>
   typeof value === 'string' && LANDED.includes(value as AdminViewId);
 
-export const parseAdminSearch = (search: Record<string, unknown>): { view?: AdminViewId } =>
-  isLanded(search.view) ? { view: search.view } : {};
+/**
+ * `?view=`: a landed view; any other value (unknown, or a view not built yet) falls back to the Dashboard.
+ * Every key is answered, even when unset: the router keeps raw search values a validator leaves out.
+ */
+export const parseAdminSearch = (search: Record<string, unknown>): { view?: AdminViewId } => {
+  if (search.view === undefined) return { view: undefined };
+  return { view: isLanded(search.view) ? search.view : 'dashboard' };
+};
 
 /** The query parameter wins; otherwise the remembered view; otherwise the first view in the sidebar. */
-export function chooseView(fromQuery: AdminViewId | undefined, remembered: string | null): AdminViewId {
-  if (fromQuery) return fromQuery;
+export function chooseView(fromQuery: unknown, remembered: string | null): AdminViewId {
+  if (isLanded(fromQuery)) return fromQuery;
   if (isLanded(remembered)) return remembered;
   return LANDED_VIEWS[0]!.id;
 }

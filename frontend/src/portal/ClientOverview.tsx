@@ -1,8 +1,8 @@
 import type { TAppointment } from '@app/contracts/api/portal';
 import type { TProject } from '@app/contracts/api/projects';
 import type { ReactNode } from 'react';
+import { statusLabel } from '../features/projects/labels';
 import { formatDay, today } from '../lib/format';
-import { statusLabel } from '../projects/labels';
 import { Button } from '../ui/Button';
 import { nextAppointment, projectSummary, recentProjects } from './dashboard';
 
@@ -24,7 +24,7 @@ export function ClientOverview({
 
   return (
     <div className="space-y-6">
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <SummaryCard title="Active Projects" value={String(summary.total)}>
           {summary.inProgress} in progress
         </SummaryCard>

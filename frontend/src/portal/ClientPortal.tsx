@@ -3,9 +3,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { logOut } from '../auth/actions';
 import type { SessionUser } from '../auth/session';
+import { ProjectDialog } from '../features/projects/ProjectDialog';
+import { SignInAgain } from '../features/projects/SignInAgain';
 import { ApiError } from '../lib/api';
-import { ProjectDialog } from '../projects/ProjectDialog';
-import { SignInAgain } from '../projects/SignInAgain';
 import { PublicLayout } from '../public/PublicLayout';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
@@ -103,7 +103,7 @@ export function ClientPortal({ user }: { user: SessionUser }) {
 
   const label = CLIENT_VIEWS.find((item) => item.id === view)?.label;
   return frame(
-    <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
       <ClientSidebar view={view} onChange={setView} pendingDocuments={stats.data?.pendingDocuments ?? 0} />
       <section aria-labelledby="client-view-heading" className="min-w-0">
         <h2 id="client-view-heading" className="mb-4 text-2xl font-semibold text-slate-900">

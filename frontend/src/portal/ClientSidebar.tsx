@@ -12,7 +12,7 @@ export function ClientSidebar({
 }) {
   return (
     <nav aria-label="Client portal" className="rounded-lg bg-slate-900 p-2 text-slate-100">
-      <ul className="flex gap-1 overflow-x-auto md:flex-col">
+      <ul className="flex flex-wrap gap-1 md:flex-col">
         {CLIENT_VIEWS.map((item) => (
           <li key={item.id} className="shrink-0">
             <button

@@ -1,8 +1,8 @@
 import type { TAppointment, TClientMessage } from '@app/contracts/api/portal';
 import type { TProject } from '@app/contracts/api/projects';
+import { ClientProjects } from '../features/projects/portal/ClientProjects';
 import { ClientMessages } from './ClientMessages';
 import { ClientOverview } from './ClientOverview';
-import { ClientProjects } from './ClientProjects';
 import type { ClientViewId } from './dashboard';
 import { EmptyState } from './EmptyState';
 

@@ -1,8 +1,8 @@
 import type { TAppointment } from '@app/contracts/api/portal';
 import type { TProject } from '@app/contracts/api/projects';
 import { describe, expect, it } from 'vitest';
+import { sampleProject } from '../features/projects/sample-project';
 import { ApiError } from '../lib/api';
-import { sampleProject } from '../projects/sample-project';
 import { nextAppointment, projectSummary, recentProjects } from './dashboard';
 import { portalRetry } from './queries';
 

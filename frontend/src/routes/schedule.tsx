@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { SchedulePage } from '../features/consultations/public/SchedulePage';
 import { contentQuery } from '../public/content';
-import { SchedulePage } from '../public/SchedulePage';
 
 export const Route = createFileRoute('/schedule')({
   loader: ({ context }) => context.queryClient.ensureQueryData(contentQuery),

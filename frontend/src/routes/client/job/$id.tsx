@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { clientRoute } from '../../../auth/guards';
-import { ClientJobPage } from '../../../portal/ClientJobPage';
+import { ClientJobPage } from '../../../features/projects/portal/ClientJobPage';
+import { projectIdOf, projectQuery } from '../../../features/projects/project-query';
 import { portalRetry } from '../../../portal/queries';
-import { projectIdOf, projectQuery } from '../../../projects/project-query';
 import { contentQuery } from '../../../public/content';
 
 export const Route = createFileRoute('/client/job/$id')({

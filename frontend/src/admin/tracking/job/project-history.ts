@@ -1,7 +1,0 @@
-import type { TAuditEntry } from '@app/contracts/api/audit';
-import { queryOptions } from '@tanstack/react-query';
-import { historyKey } from '../../../projects/save-project';
-
-/** GET /api/audit?stream=project-{id}: who changed the job, when and what (admin only). */
-export const projectHistoryQuery = (id: number) =>
-  queryOptions<TAuditEntry[] | null>({ queryKey: [historyKey(id)] });

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { chooseView, LANDED_VIEWS, parseAdminSearch } from './views';
+
+describe('the admin view in the address', () => {
+  it('keeps a view that exists', () => {
+    expect(parseAdminSearch({ view: 'clients' })).toEqual({ view: 'clients' });
+  });
+
+  it('falls back to the Dashboard for an unknown view or one not built yet', () => {
+    for (const view of ['documents', 'chat', 'schedule', 'payments', 'all-estimates', 'anything', 7, ''])
+      expect(parseAdminSearch({ view })).toEqual({ view: 'dashboard' });
+  });
+
+  it('answers the key even without a view (the router would keep a raw value otherwise)', () => {
+    expect(Object.keys(parseAdminSearch({}))).toEqual(['view']);
+  });
+
+  it('chooses the address, then the remembered view, then the first in the sidebar; never one not built', () => {
+    expect(chooseView('users', 'clients')).toBe('users');
+    expect(chooseView(undefined, 'clients')).toBe('clients');
+    expect(chooseView('payments', 'documents')).toBe(LANDED_VIEWS[0]!.id);
+    expect(LANDED_VIEWS.map((view) => view.id)).not.toContain('payments');
+  });
+});

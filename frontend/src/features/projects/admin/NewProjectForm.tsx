@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../ui/Button';
+import { SelectField, TextArea, TextField } from '../../../ui/Field';
+import { JobDateFields, STATUS_OPTIONS, TYPE_OPTIONS } from '../ProjectFields';
+import { clientsQuery, useCreateProject } from './create-project';
+import { EMPTY_NEW_PROJECT, type NewProjectDraft, newProjectBody } from './new-project-form';
+
+/** The New Project dialog's body: client, title, type, description, status and the job dates. */
+export function NewProjectForm({ onDone }: { onDone: () => void }) {
+  const clients = useQuery(clientsQuery);
+  const create = useCreateProject();
+  const [draft, setDraft] = useState<NewProjectDraft>(EMPTY_NEW_PROJECT);
+  const [problem, setProblem] = useState<string | null>(null);
+  const set = <K extends keyof NewProjectDraft>(field: K, value: NewProjectDraft[K]) =>
+    setDraft((current) => ({ ...current, [field]: value }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = newProjectBody(draft);
+    if (!checked.ok) return setProblem(checked.problem);
+    setProblem(null);
+    create.mutate(checked.body, { onSuccess: onDone });
+  };
+
+  const clientOptions = (clients.data ?? []).map((client) => ({
+    value: String(client.id),
+    label: `${client.name} (${client.email})`,
+  }));
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <SelectField
+        label="Client"
+        name="clientId"
+        required
+        placeholder={clients.isPending ? 'Loading clients...' : 'Select a client'}
+        options={clientOptions}
+        value={draft.clientId}
+        onChange={(event) => set('clientId', event.target.value)}
+      />
+      {clients.isSuccess && clientOptions.length === 0 && (
+        <p className="text-sm text-slate-700">No clients yet: add one in the Clients view first.</p>
+      )}
+      <TextField
+        label="Project Title"
+        name="title"
+        required
+        maxLength={200}
+        value={draft.title}
+        onChange={(event) => set('title', event.target.value)}
+      />
+      <SelectField
+        label="Project Type"
+        name="type"
+        required
+        placeholder="Select a type"
+        options={TYPE_OPTIONS}
+        value={draft.type}
+        onChange={(event) => set('type', event.target.value as NewProjectDraft['type'])}
+      />
+      <TextArea
+        label="Description"
+        name="description"
+        maxLength={5000}
+        value={draft.description}
+        onChange={(event) => set('description', event.target.value)}
+      />
+      <SelectField
+        label="Status"
+        name="status"
+        options={STATUS_OPTIONS}
+        value={draft.status}
+        onChange={(event) => set('status', event.target.value as NewProjectDraft['status'])}
+      />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <JobDateFields dates={draft} onChange={set} />
+      </div>
+      {problem && (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {problem}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating...' : 'Create Project'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import type { TClient } from '@app/contracts/api/clients';
+import type { TCreateProjectBody, TProject } from '@app/contracts/api/projects';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api';
+import { callFailure } from '../../../lib/failure';
+import { toast } from '../../../ui/toast-store';
+import { PROJECTS_KEY, projectQuery } from '../project-query';
+
+/** GET /api/clients: the New Project dialog's client choices (the same list the Clients view reads). */
+export const clientsQuery = queryOptions<TClient[]>({ queryKey: ['/api/clients'] });
+
+/** POST /api/projects. */
+export function useCreateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TCreateProjectBody) => apiRequest<TProject>('POST', PROJECTS_KEY, body),
+    onSuccess: (project) => {
+      queryClient.setQueryData(projectQuery(project.id).queryKey, project);
+      queryClient.setQueryData<TProject[]>([PROJECTS_KEY], (list) => (list ? [project, ...list] : list));
+      void queryClient.invalidateQueries({ queryKey: [PROJECTS_KEY], exact: true });
+      toast({ title: 'Project created', description: `${project.title} for ${project.clientName}.` });
+    },
+    onError: (error) => callFailure(error, 'Project Creation Failed'),
+  });
+}

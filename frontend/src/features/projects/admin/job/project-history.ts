@@ -1,0 +1,7 @@
+import type { TAuditEntry } from '@app/contracts/api/audit';
+import { queryOptions } from '@tanstack/react-query';
+import { historyKey } from '../../save-project';
+
+/** GET /api/audit?stream=project-{id}: who changed the job, when and what (admin only). */
+export const projectHistoryQuery = (id: number) =>
+  queryOptions<TAuditEntry[] | null>({ queryKey: [historyKey(id)] });

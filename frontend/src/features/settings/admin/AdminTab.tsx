@@ -1,0 +1,39 @@
+import type { TSettings } from '@app/contracts/api/settings';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../ui/Button';
+import { TextField } from '../../../ui/Field';
+import { useSectionSave } from './use-section-save';
+
+export function AdminTab({ initial }: { initial: TSettings['admin'] }) {
+  const [form, setForm] = useState(initial);
+  const { submit, saving } = useSectionSave();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit({ section: 'admin', data: form });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="max-w-xl space-y-4">
+      <h3 className="text-base font-semibold text-slate-900">Administrator</h3>
+      <TextField
+        label="Admin name"
+        name="name"
+        autoComplete="name"
+        value={form.name}
+        onChange={(event) => setForm((current) => ({ ...current, name: event.target.value }))}
+      />
+      <TextField
+        label="Admin email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={form.email}
+        onChange={(event) => setForm((current) => ({ ...current, email: event.target.value }))}
+      />
+      <Button type="submit" disabled={saving}>
+        {saving ? 'Saving...' : 'Save Admin Settings'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import type { TSettings } from '@app/contracts/api/settings';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../ui/Button';
+import { TextField } from '../../../ui/Field';
+import { settingsQuery } from '../settings-query';
+import { LogoUpload } from './LogoUpload';
+import { useSectionSave } from './use-section-save';
+
+type CompanyForm = Omit<TSettings['company'], 'logo'>;
+
+export function CompanyTab({ initial }: { initial: TSettings['company'] }) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<CompanyForm>({
+    name: initial.name,
+    email: initial.email,
+    phone: initial.phone,
+    address: initial.address,
+  });
+  const { submit, saving } = useSectionSave();
+  const set = (field: keyof CompanyForm) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    // The logo is uploaded on its own; the save keeps whichever logo is newest.
+    const logo = queryClient.getQueryData(settingsQuery.queryKey)?.company.logo ?? null;
+    submit({ section: 'company', data: { ...form, logo } });
+  };
+
+  return (
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-[1fr_auto]">
+      <form onSubmit={onSubmit} noValidate className="max-w-xl space-y-4">
+        <h3 className="text-base font-semibold text-slate-900">Company Information</h3>
+        <TextField label="Company name" name="name" value={form.name} onChange={set('name')} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={set('email')}
+        />
+        <TextField
+          label="Phone"
+          type="tel"
+          name="phone"
+          autoComplete="tel"
+          value={form.phone}
+          onChange={set('phone')}
+        />
+        <TextField label="Address" name="address" value={form.address} onChange={set('address')} />
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : 'Save Company Settings'}
+        </Button>
+      </form>
+      <LogoUpload />
+    </div>
+  );
+}
