@@ -139,8 +139,8 @@ describe('projection runtime under faults', () => {
       for (let i = 0; appending; i++) await append(100 + (i % 7), 1 + (i % 3));
     })();
     try {
-      for (let i = 0; i < 5; i++) {
-        await new Promise((r) => setTimeout(r, 150));
+      for (let i = 0; i < 10; i++) {
+        await new Promise((r) => setTimeout(r, 100));
         expect(await rebuild(db, store, view)).toEqual([view.name]);
       }
     } finally {

@@ -8,6 +8,7 @@ import {
 import type { TEventMetadata } from '@app/contracts/events/metadata';
 import {
   type AllStreamRecordedEvent,
+  type AllStreamResolvedEvent,
   type AllStreamSubscription,
   BACKWARDS,
   type Direction,
@@ -28,6 +29,7 @@ import {
   ConcurrencyError,
   type EventStore,
   type ExpectedRevision,
+  type StreamWrite,
   type SubscribeOptions,
   type Subscription,
 } from './port.ts';
@@ -57,7 +59,97 @@ async function closeLive(sub: AllStreamSubscription) {
   sub.destroy();
 }
 
-/** The production event store: EventStoreDB over gRPC (`EVENTSTORE_URL=esdb://host:2113?tls=false`). */
+/**
+ * The installed client (`@eventstore/db-client` 6) parses only `esdb://` and `esdb+discover://`; KurrentDB
+ * (EventStoreDB's new name) documents `kurrentdb://` and `kurrentdb+discover://` for the same options.
+ * Answers the string the client accepts, or throws naming the schemes we take.
+ */
+export function toEsdbConnectionString(url: string): string {
+  const trimmed = url.trim();
+  const match = /^(esdb|kurrentdb|kurrent)(\+discover)?:\/\//i.exec(trimmed);
+  if (!match)
+    throw new Error(
+      `EVENTSTORE_URL must start with esdb://, esdb+discover://, kurrentdb:// or kurrentdb+discover:// (got "${trimmed.split('://')[0]}://")`,
+    );
+  return `esdb${match[2]?.toLowerCase() ?? ''}://${trimmed.slice(match[0].length)}`;
+}
+
+/** The part of a live subscription that `deliverInBatches` uses (a Node Readable in object mode). */
+export interface LiveStream<T> {
+  on(event: 'data', listener: (item: T) => void): unknown;
+  on(event: 'error', listener: (err: Error) => void): unknown;
+  on(event: 'end' | 'close', listener: () => void): unknown;
+  pause(): unknown;
+  resume(): unknown;
+}
+
+/**
+ * Live delivery in batches, as the Postgres path reads them: whatever arrives within one tick, up to
+ * `batchSize`, goes to one handler call (one projection transaction), with the stream paused while the
+ * handler runs. Settles when the stream ends or closes, or fails with its error or the handler's.
+ */
+export function deliverInBatches<T>(
+  stream: LiveStream<T>,
+  handler: (items: T[]) => Promise<void>,
+  batchSize: number,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const buffer: T[] = [];
+    let busy = false;
+    let scheduled = false;
+    let ended = false;
+    let failed = false;
+    const fail = (err: unknown) => {
+      if (failed) return;
+      failed = true;
+      stream.pause();
+      reject(err);
+    };
+    const schedule = () => {
+      if (scheduled || busy || failed) return;
+      scheduled = true;
+      setImmediate(() => void flush());
+    };
+    const flush = async () => {
+      scheduled = false;
+      if (failed) return;
+      if (buffer.length === 0) {
+        if (ended) resolve();
+        return;
+      }
+      busy = true;
+      stream.pause();
+      try {
+        await handler(buffer.splice(0, batchSize));
+      } catch (err) {
+        busy = false;
+        fail(err);
+        return;
+      }
+      busy = false;
+      if (buffer.length > 0 || ended) schedule();
+      else stream.resume();
+    };
+    stream.on('data', (item) => {
+      if (failed) return;
+      buffer.push(item);
+      if (buffer.length >= batchSize) stream.pause();
+      schedule();
+    });
+    stream.on('error', fail);
+    const end = () => {
+      ended = true;
+      schedule();
+    };
+    stream.on('end', end);
+    stream.on('close', end);
+  });
+}
+
+/**
+ * The production event store: EventStoreDB (KurrentDB) over gRPC
+ * (`EVENTSTORE_URL=esdb://host:2113?tls=false`, or `kurrentdb://...`).
+ */
 export class EventStoreDbEventStore implements EventStore {
   readonly kind = 'eventstoredb' as const;
   private readonly client: EventStoreDBClient;
@@ -66,7 +158,7 @@ export class EventStoreDbEventStore implements EventStore {
   private readonly subscriptions = new Set<Subscription>();
 
   constructor(connectionString: string) {
-    this.client = EventStoreDBClient.connectionString(connectionString);
+    this.client = EventStoreDBClient.connectionString(toEsdbConnectionString(connectionString));
   }
 
   async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -87,6 +179,13 @@ export class EventStoreDbEventStore implements EventStore {
         throw new ConcurrencyError(stream, expected, err.actualVersion);
       throw err;
     }
+  }
+
+  /** In order, each checked; not atomic (EventStoreDB has no multi-stream transaction). */
+  async appendMany(writes: StreamWrite[]): Promise<AppendResult[]> {
+    const results: AppendResult[] = [];
+    for (const w of writes) results.push(await this.append(w.stream, w.events, w.expectedRevision));
+    return results;
   }
 
   private async lastPositionOf(stream: string): Promise<Position> {
@@ -174,13 +273,22 @@ export class EventStoreDbEventStore implements EventStore {
             fromPosition: isStart(cursor) ? ESDB_START : cursor,
             filter: excludeSystemEvents(),
           });
-          for await (const r of live) {
-            if (stopped) return;
-            const e = toStored(r.event);
-            if (!e || comparePositions(e.position, cursor) <= 0) continue;
-            await handler([e]);
-            cursor = e.position;
-          }
+          await deliverInBatches<AllStreamResolvedEvent>(
+            live,
+            async (resolved) => {
+              if (stopped) return;
+              const events: StoredEvent[] = [];
+              for (const r of resolved) {
+                const e = toStored(r.event);
+                const last = events.at(-1)?.position ?? cursor;
+                if (e && comparePositions(e.position, last) > 0) events.push(e);
+              }
+              if (events.length === 0) return;
+              await handler(events);
+              cursor = events[events.length - 1]!.position;
+            },
+            batchSize,
+          );
         } catch (err) {
           if (stopped) return;
           onError?.(err);

@@ -32,21 +32,49 @@ export class ProjectionWatcher extends EventEmitter<{ change: [ChangeNotice] }> 
     this.poll = setInterval(() => void this.refresh().catch(() => undefined), 1000);
   }
 
-  private async connect() {
+  /** Opens the LISTEN connection; on failure or loss, tries again with a growing pause (at most 5 s). */
+  private async connect(attempt = 0): Promise<void> {
     const client = new pg.Client(this.pool.options);
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (this.client === client) this.client = null;
+      client.end().catch(() => undefined);
+      if (this.closed) return;
+      // Notices sent meanwhile are missed: the poll, and the refresh after reconnecting, cover them.
+      const pause = Math.min(5000, 250 * 2 ** Math.min(attempt, 5));
+      setTimeout(() => {
+        if (this.closed) return;
+        this.connect(attempt + 1)
+          .then(() => this.refresh())
+          .catch(() => undefined);
+      }, pause).unref();
+    };
     client.on('notification', (msg) => {
       if (!msg.payload) return;
       const notice = JSON.parse(msg.payload) as ChangeNotice;
       this.advance(notice.projection, positionFromString(notice.position));
       this.emit('change', notice);
     });
-    client.on('error', () => {
-      this.client = null;
-      if (!this.closed) setTimeout(() => void this.connect().catch(() => undefined), 1000);
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    client.on('error', onLost);
+    client.on('end', onLost);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    } catch (err) {
+      if (attempt > 0) return onLost(); // reconnects go on by themselves
+      lost = true; // the first start reports it
+      await client.end().catch(() => undefined);
+      throw err;
+    }
+    if (this.closed) {
+      lost = true;
+      await client.end().catch(() => undefined);
+      return;
+    }
     this.client = client;
+    attempt = 0;
   }
 
   private async refresh() {
@@ -90,6 +118,8 @@ export class ProjectionWatcher extends EventEmitter<{ change: [ChangeNotice] }> 
     this.closed = true;
     if (this.poll) clearInterval(this.poll);
     for (const w of this.waiters) w.resolve();
-    await this.client?.end().catch(() => undefined);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
   }
 }

@@ -1,0 +1,170 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { TDomainEvent } from '@app/contracts/events/domain';
+import { createCheckpoint } from '@app/projections/runtime/checkpoints';
+import { Redis } from 'ioredis';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toNewEvents } from '../src/platform/command.ts';
+import type { AppDeps } from '../src/platform/deps.ts';
+import { startTestApp, type TestApp } from './app.ts';
+import { eventually } from './eventually.ts';
+
+const actor = { id: 1, role: 'admin' as const, correlationId: randomUUID(), clientIp: null };
+const userCreated = (userId: number, firstName: string): TDomainEvent => ({
+  type: 'UserCreated',
+  data: {
+    userId,
+    email: `u${userId}@example.com`,
+    firstName,
+    lastName: 'Lee',
+    role: 'user',
+    mustChangePassword: false,
+  },
+});
+
+/** /readyz when something is wrong: it answers fast, says not ready or degraded, and names the cause. */
+describe('/readyz under faults', () => {
+  let t: TestApp;
+  const readyz = async () => {
+    const started = Date.now();
+    const res = await t.call('GET', '/readyz');
+    return { ...res, ms: Date.now() - started };
+  };
+  const cli = async (...args: string[]) => {
+    try {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'backend/src/processes/projections-cli.ts', ...args],
+        { env: { ...process.env, DATABASE_URL: t.database.url, LOG_LEVEL: 'silent' } },
+      );
+      return { code: 0, out: stdout };
+    } catch (err) {
+      const e = err as { code: number; stdout: string; stderr: string };
+      return { code: e.code, out: e.stdout + e.stderr };
+    }
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { READY_MAX_LAG_SECONDS: '2' } });
+  });
+  afterAll(async () => t?.close());
+
+  it('answers within a second when Redis is stopped, instead of hanging', async () => {
+    const deps = t.deps as { redis: AppDeps['redis'] };
+    const live = deps.redis;
+    // Nothing listens there: with retries on, ioredis queues the ping and never answers it.
+    const stopped = new Redis('redis://127.0.0.1:9', { maxRetriesPerRequest: null });
+    stopped.on('error', () => undefined);
+    deps.redis = stopped;
+    try {
+      const res = await readyz();
+      expect(res.ms).toBeLessThan(1000);
+      expect(res.status).toBe(503);
+      expect(res.body.checks).toMatchObject({ database: 'ok', redis: 'no answer within 800 ms' });
+    } finally {
+      deps.redis = live;
+      stopped.disconnect();
+    }
+    expect((await readyz()).status).toBe(200);
+  });
+
+  it('is degraded by a parked event, names the view, and `projections retry` clears it after the fix', async () => {
+    // A constraint the projector's row breaks: it fails the same way every time, so the event is parked.
+    await sql`ALTER TABLE rm.users ADD CONSTRAINT test_no_zed CHECK (first_name <> 'Zed')`.execute(t.deps.db);
+    await t.deps.store.append('user-900', toNewEvents([userCreated(900, 'Zed')], actor), 'no_stream');
+    const res = await eventually('a degraded /readyz', async () => {
+      const r = await readyz();
+      return r.status === 503 && r.body;
+    });
+    expect(res.status).toBe('degraded');
+    expect(res.checks.projections).toBe('parked events in: users (1)');
+    expect(res.parked).toEqual({ users: 1 });
+
+    const status = await cli('status');
+    expect(status.code).toBe(0);
+    expect(status.out).toMatch(/parked in users: UserCreated .*stream user-900/);
+
+    expect((await cli('retry', 'users')).code).toBe(1); // not fixed yet: still failing, still parked
+    await sql`ALTER TABLE rm.users DROP CONSTRAINT test_no_zed`.execute(t.deps.db); // the fix
+    const retried = await cli('retry', 'users');
+    expect(retried.out).toMatch(/users: 1 parked event\(s\) applied, 0 still failing/);
+    expect(retried.code).toBe(0);
+    const { rows } = await sql<{
+      first_name: string;
+    }>`SELECT first_name FROM rm.users WHERE id = 900`.execute(t.deps.db);
+    expect(rows).toEqual([{ first_name: 'Zed' }]);
+    const after = await readyz();
+    expect(after.status).toBe(200);
+    expect(after.body.parked).toBeUndefined();
+  }, 60_000);
+
+  it('is not ready while a view has tables of another version or a rebuild in progress', async () => {
+    const db = t.deps.db;
+    await sql`UPDATE projection_checkpoints SET version = version + 100 WHERE name = 'audit' AND target = 'live'`.execute(
+      db,
+    );
+    try {
+      const res = await readyz();
+      expect(res.status).toBe(503);
+      expect(res.body.checks.projections).toMatch(/version differs: audit \(tables v\d+, code v\d+\)/);
+    } finally {
+      await sql`UPDATE projection_checkpoints SET version = version - 100 WHERE name = 'audit' AND target = 'live'`.execute(
+        db,
+      );
+    }
+    await createCheckpoint(db as never, 'audit', 'build', 1);
+    try {
+      const res = await readyz();
+      expect(res.status).toBe(503);
+      expect(res.body.checks.projections).toBe('rebuilding: audit');
+    } finally {
+      await sql`DELETE FROM projection_checkpoints WHERE name = 'audit' AND target = 'build'`.execute(db);
+    }
+    expect((await readyz()).status).toBe(200);
+  });
+
+  it('names the long transaction that holds the readers back, and for how long', async () => {
+    const holder = new pg.Client({
+      connectionString: t.database.url,
+      application_name: 'long-tx-test',
+      options: '-c idle_in_transaction_session_timeout=0',
+    });
+    holder.on('error', () => undefined);
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      const { rows } = await holder.query<{ pid: number }>('SELECT txid_current(), pg_backend_pid() AS pid');
+      // Appended after it began: no reader sees this event until the transaction ends.
+      await t.deps.store.append('user-901', toNewEvents([userCreated(901, 'Held')], actor), 'no_stream');
+      const body = await eventually(
+        '/readyz to name the transaction',
+        async () => {
+          const r = await readyz();
+          return (
+            r.status === 503 && r.body.heldBack?.transaction?.applicationName === 'long-tx-test' && r.body
+          );
+        },
+        20_000,
+      );
+      expect(body.heldBack.transaction).toMatchObject({
+        pid: rows[0]!.pid,
+        database: t.database.name,
+        state: 'idle in transaction',
+        query: 'SELECT txid_current(), pg_backend_pid() AS pid',
+      });
+      expect(body.heldBack.events).toBe(1);
+      expect(body.checks.projections).toMatch(
+        new RegExp(`held back: 1 event\\(s\\) held back [\\d.]+ s by transaction pid ${rows[0]!.pid} `),
+      );
+      const status = await cli('status');
+      expect(status.out).toMatch(/Readers held back: 1 event\(s\) held back .* application long-tx-test/);
+    } finally {
+      await holder.query('COMMIT').catch(() => undefined);
+      await holder.end();
+    }
+    await eventually('ready again', async () => (await readyz()).status === 200);
+  }, 60_000);
+});
