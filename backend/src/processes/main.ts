@@ -2,12 +2,16 @@ import pino from 'pino';
 import { type Config, ConfigError, loadConfig } from '../platform/config.ts';
 import { openInfrastructure } from '../platform/infrastructure.ts';
 import { bootstrapAdmin } from '../users/bootstrap.ts';
+import { preflight } from './preflight.ts';
 import { createDeps, createRedis, startApi, startProjections, startWorkerProcesses } from './runtime.ts';
 
 type Part = 'api' | 'projections' | 'workers';
 
-/** Starts the chosen parts in this process; `npm start` runs all three with the embedded defaults. */
-export async function main(parts: readonly Part[]) {
+/**
+ * The settings, once they parse and the port, Postgres and Redis they name are usable. Otherwise start-up
+ * stops here, before any slow work, with one line per problem naming the setting to change.
+ */
+export async function checkedConfig(options: { listens: boolean }): Promise<Config> {
   let config: Config;
   try {
     config = loadConfig();
@@ -18,6 +22,17 @@ export async function main(parts: readonly Part[]) {
     }
     throw err;
   }
+  const problems = await preflight(config, options);
+  if (problems.length > 0) {
+    for (const problem of problems) console.error(problem);
+    process.exit(1);
+  }
+  return config;
+}
+
+/** Starts the chosen parts in this process; `npm start` runs all three with the embedded defaults. */
+export async function main(parts: readonly Part[]) {
+  const config = await checkedConfig({ listens: parts.includes('api') });
   const log = pino({ level: config.LOG_LEVEL });
   const infra = await openInfrastructure(config, 30);
   const redis = createRedis(config);
