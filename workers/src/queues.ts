@@ -1,43 +1,70 @@
-import { type Job, Queue, Worker } from 'bullmq';
+import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import {
-  type ConsultationMailDeps,
-  sendConsultationRequestedMail,
-} from './jobs/consultation-requested-mail.ts';
-import { jobs } from './jobs/definitions.ts';
-import { sendTemporaryPasswordMail, type TemporaryPasswordMailDeps } from './jobs/temporary-password-mail.ts';
+import { type AttemptEnv, runAttempt } from './jobs/attempt.ts';
+import type { AnyJobDefinition } from './jobs/define.ts';
 
-const defaultJobOptions = {
-  attempts: 5,
-  backoff: { type: 'exponential' as const, delay: 5_000 },
-  // Completed jobs are kept a week so a replayed event finds its job id taken and enqueues nothing.
-  removeOnComplete: { age: 7 * 24 * 3600 },
-  removeOnFail: { age: 30 * 24 * 3600 },
-};
+/** Retries and back-off of every job, set once. Attempts are counted in Postgres, so a Redis loss resets nothing. */
+export interface RetryPolicy {
+  attempts: number;
+  backoffMs: number;
+}
+export const defaultRetry: RetryPolicy = { attempts: 5, backoffMs: 5_000 };
 
-export type WorkerDeps = TemporaryPasswordMailDeps & ConsultationMailDeps;
+/** How long a job waits when another attempt of it is still running (BullMQ lost that one's lock). */
+const BUSY_DELAY_MS = 2_000;
 
-export function createQueues(connection: Redis, prefix = 'ng') {
-  const mail = new Queue(jobs.temporaryPasswordMail.queue, { connection, prefix, defaultJobOptions });
-  return { mail, close: () => mail.close() };
+/**
+ * One BullMQ queue per queue name the jobs use. Finished jobs leave Redis at once: their outcome is in the
+ * `jobs` table, which also keeps a finished job from being enqueued again.
+ */
+export function createQueues(
+  connection: Redis,
+  prefix: string,
+  definitions: readonly AnyJobDefinition[],
+  retry: RetryPolicy,
+) {
+  const defaultJobOptions = {
+    attempts: retry.attempts,
+    backoff: { type: 'exponential' as const, delay: retry.backoffMs },
+    removeOnComplete: true,
+    removeOnFail: true,
+  };
+  const names = [...new Set(definitions.map((d) => d.queue))];
+  return new Map(names.map((name) => [name, new Queue(name, { connection, prefix, defaultJobOptions })]));
 }
 export type Queues = ReturnType<typeof createQueues>;
 
-/** Runs the job handlers. Each job's payload is parsed with its schema before anything happens. */
-export function startWorkers(connection: Redis, deps: WorkerDeps, prefix = 'ng') {
-  const mailWorker = new Worker(
-    jobs.temporaryPasswordMail.queue,
-    async (job: Job) => {
-      switch (job.name) {
-        case jobs.temporaryPasswordMail.id:
-          return sendTemporaryPasswordMail(deps, jobs.temporaryPasswordMail.payload.parse(job.data));
-        case jobs.consultationRequestedMail.id:
-          return sendConsultationRequestedMail(deps, jobs.consultationRequestedMail.payload.parse(job.data));
-        default:
-          throw new Error(`Unknown job ${job.name}`);
-      }
-    },
-    { connection, prefix, concurrency: 2 },
+/** Runs the job handlers: each BullMQ job is one attempt of the `jobs` row with the same id. */
+export function startJobWorkers(
+  connection: Redis,
+  prefix: string,
+  definitions: readonly AnyJobDefinition[],
+  env: AttemptEnv,
+  deps: unknown,
+  options: { autorun?: boolean } = {},
+) {
+  const names = [...new Set(definitions.map((d) => d.queue))];
+  return names.map(
+    (name) =>
+      new Worker(
+        name,
+        async (job: Job, token?: string) => {
+          const def = definitions.find((d) => d.id === job.name);
+          if (!def || !job.id) throw new UnrecoverableError(`Unknown job ${job.name}`);
+          const result = await runAttempt(env, def, job.id, deps);
+          switch (result.kind) {
+            case 'busy':
+              // Not an attempt: wait for the running one without spending a retry.
+              await job.moveToDelayed(Date.now() + BUSY_DELAY_MS, token);
+              throw new DelayedError();
+            case 'failed':
+              if (result.parked) throw new UnrecoverableError(String(result.error));
+              throw result.error;
+            default:
+              return result;
+          }
+        },
+        { connection, prefix, concurrency: 2, autorun: options.autorun ?? true },
+      ),
   );
-  return { close: () => mailWorker.close(), mailWorker };
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { projections } from '@app/projections/registry';
 import { ProjectionDaemon } from '@app/projections/runtime/daemon';
+import { type JobRuntimeOptions, startJobRuntime } from '@app/workers/job-runtime';
+import { jobDefinitions } from '@app/workers/jobs/definitions';
 import { createMailer } from '@app/workers/mail/mailer';
 import { jobDispatcher } from '@app/workers/process-manager';
-import { createQueues, startWorkers } from '@app/workers/queues';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { SessionCache } from '../auth/session-cache.ts';
@@ -65,38 +66,50 @@ export async function startApi(deps: AppDeps) {
   return { app, address, stop: () => app.close() };
 }
 
-/** The job dispatcher (events → BullMQ jobs) and the job handlers. */
-export function startWorkerProcesses(deps: AppDeps, log: Logger, queuePrefix = 'ng') {
-  const queues = createQueues(deps.redis, queuePrefix);
+/**
+ * Jobs: the dispatcher (events → rows of the `jobs` table, under the projection runtime, never touching
+ * Redis), and the pump and handlers (rows → BullMQ → handlers, outcomes back into the table). `options` are
+ * for tests (another Redis address, quicker rounds, fewer retries).
+ */
+export function startWorkerProcesses(
+  deps: AppDeps,
+  log: Logger,
+  queuePrefix = 'ng',
+  options: JobRuntimeOptions & { redisUrl?: string } = {},
+) {
   const mailer = createMailer({
     smtpUrl: deps.config.SMTP_URL,
     outboxDir: deps.config.OUTBOX_DIR,
     from: deps.config.MAIL_FROM,
   });
-  const workers = startWorkers(
-    deps.redis,
-    {
+  const jobs = startJobRuntime({
+    db: deps.db,
+    redisUrl: options.redisUrl ?? deps.config.REDIS_URL,
+    prefix: queuePrefix,
+    mailer,
+    log,
+    options,
+    deps: {
       db: deps.db,
-      mailer,
       publicUrl: deps.config.PUBLIC_URL,
+      readStream: (stream) => deps.store.readStream(stream),
       recordMailed: (userId, to, messageId, causationId) =>
         recordTemporaryPasswordMailed(deps, systemActor(randomUUID(), causationId), userId, to, messageId),
     },
-    queuePrefix,
-  );
-  workers.mailWorker.on('failed', (job, err) =>
-    log.warn({ job: job?.name, jobId: job?.id, err }, 'job failed'),
-  );
-  const dispatcher = new ProjectionDaemon(deps.db, deps.store, [jobDispatcher(queues)], {
+  });
+  const onChange = (notice: { projection: string }) => jobs.onProjectionChange(notice.projection);
+  deps.watcher.on('change', onChange);
+  const dispatcher = new ProjectionDaemon(deps.db, deps.store, [jobDispatcher(jobDefinitions)], {
     info: (o, m) => log.info(o, m),
     error: (o, m) => log.error(o, m),
   });
   dispatcher.start();
   return {
+    jobs,
     async stop() {
+      deps.watcher.off('change', onChange);
       await dispatcher.stop();
-      await workers.close();
-      await queues.close();
+      await jobs.stop();
     },
   };
 }

@@ -34,7 +34,8 @@ describe('new consultation mail (workers running)', () => {
     );
     expect(mail).toMatch(new RegExp(`^To: ${ADMIN.email}`, 'm'));
     expect(mail).toContain('Eight cameras around the lodge');
-    expect(mail).toContain('security_cameras');
+    expect(mail).toContain('Service: Security Cameras');
+    expect(mail).not.toContain('security_cameras');
     await new Promise((r) => setTimeout(r, 500));
     const all = await Promise.all((await readdir(t.outbox)).map((f) => readFile(join(t.outbox, f), 'utf8')));
     expect(all.filter((m) => m.includes('Kenai Lodge'))).toHaveLength(1);

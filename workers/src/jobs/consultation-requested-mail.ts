@@ -1,44 +1,78 @@
+import {
+  PREFERRED_TIME_LABELS,
+  PROPERTY_TYPE_LABELS,
+  SERVICE_TYPE_LABELS,
+} from '@app/contracts/api/consultations';
+import { ZConsultationRequested } from '@app/contracts/events/consultations';
+import type { StoredEvent } from '@app/contracts/events/envelope';
 import { type Kysely, sql } from 'kysely';
-import type { Mailer } from '../mail/mailer.ts';
-import type { ConsultationRequestedMailPayload } from './definitions.ts';
+import { z } from 'zod';
+import type { OutgoingMail } from '../mail/mailer.ts';
+import { defineJob } from './define.ts';
 
 export interface ConsultationMailDeps {
   db: Kysely<unknown>;
-  mailer: Mailer;
   publicUrl: string;
+  readStream(stream: string): Promise<StoredEvent[]>;
 }
 
-/** Tells every admin about a new consultation request, with what the visitor asked for. */
-export async function sendConsultationRequestedMail(
-  deps: ConsultationMailDeps,
-  payload: ConsultationRequestedMailPayload,
-) {
-  const { rows } = await sql<Record<string, string | null>>`
-    SELECT name, email, phone, preferred_date::text AS preferred_date, preferred_time, service_type, property_type, description
-    FROM rm.consultations WHERE id = ${payload.consultationId}`.execute(deps.db);
-  const c = rows[0];
-  if (!c) throw new Error(`Consultation ${payload.consultationId} is not in the read model yet`);
-  const admins = await sql<{
-    email: string;
-  }>`SELECT email FROM rm.users WHERE role = 'admin' ORDER BY id`.execute(deps.db);
-  if (admins.rows.length === 0) return { sent: false as const, reason: 'no admin to tell' };
-  const manager = new URL('/admin?view=consultations', deps.publicUrl).toString();
-  const { messageId } = await deps.mailer.send({
-    to: admins.rows.map((a) => a.email).join(', '),
+type Request = z.infer<typeof ZConsultationRequested.shape.data>;
+
+/** The form's own name for a code (a code the form no longer offers is shown as it is). */
+const labelOf = (labels: Record<string, string>, code: string | null) =>
+  code ? (labels[code] ?? code) : null;
+
+/** The mail that tells the admins about a request, with the options named as the form names them. */
+export function consultationRequestedMailFor(
+  c: Request,
+  admins: readonly string[],
+  publicUrl: string,
+): OutgoingMail {
+  const manager = new URL('/admin?view=consultations', publicUrl).toString();
+  const time = labelOf(PREFERRED_TIME_LABELS, c.preferredTime);
+  return {
+    to: admins.join(', '),
     subject: `New consultation request from ${c.name}`,
     text: [
       `${c.name} asked for a free consultation.`,
       '',
       `  Email: ${c.email}`,
       `  Phone: ${c.phone ?? '-'}`,
-      `  Service: ${c.service_type}`,
-      `  Property: ${c.property_type ?? '-'}`,
-      `  Preferred date: ${c.preferred_date} ${c.preferred_time ?? ''}`.trimEnd(),
+      `  Service: ${labelOf(SERVICE_TYPE_LABELS, c.serviceType)}`,
+      `  Property: ${labelOf(PROPERTY_TYPE_LABELS, c.propertyType) ?? '-'}`,
+      `  Preferred date: ${c.preferredDate} ${time ?? ''}`.trimEnd(),
       '',
       c.description ?? '',
       '',
       `We promise contact within 24 hours. Manage it at ${manager}`,
     ].join('\n'),
-  });
-  return { sent: true as const, messageId };
+  };
 }
+
+/** Tells every admin about a new consultation request, with what the visitor asked for. */
+export const consultationRequestedMail = defineJob({
+  id: 'consultation.requested.mail',
+  version: 2,
+  queue: 'mail',
+  payload: z.object({ consultationId: z.number().int() }),
+  startedBy: 'ConsultationRequested',
+  payloadFor: (data) => ({ consultationId: data.consultationId }),
+  // The admins come from the users view; the request itself comes from its event.
+  waitsFor: ['users'],
+  async handle(payload, ctx, deps: ConsultationMailDeps) {
+    const event = (await deps.readStream(ctx.event.stream)).find((e) => e.id === ctx.event.id);
+    if (!event) throw new Error(`Consultation ${payload.consultationId}'s request event is not in the log`);
+    const request = ZConsultationRequested.shape.data.parse(event.data);
+    const { rows } = await sql<{
+      email: string;
+    }>`SELECT email FROM rm.users WHERE role = 'admin' ORDER BY id`.execute(deps.db);
+    if (rows.length === 0) return { sent: false, reason: 'no admin to tell' };
+    const mail = consultationRequestedMailFor(
+      request,
+      rows.map((a) => a.email),
+      deps.publicUrl,
+    );
+    const { messageId } = await ctx.sendMail(mail);
+    return { sent: true, messageId };
+  },
+});

@@ -1,27 +1,13 @@
-import { z } from 'zod';
+import { type ConsultationMailDeps, consultationRequestedMail } from './consultation-requested-mail.ts';
+import type { AnyJobDefinition } from './define.ts';
+import { type TemporaryPasswordMailDeps, temporaryPasswordMail } from './temporary-password-mail.ts';
 
 /**
- * Declared jobs: a stable dotted id, a version, a zod payload carrying ids (the handler reloads what it
- * needs), and the queue it runs on. Retries and backoff are set once, in `queues.ts`.
+ * Every declared job (see `define.ts`). A new job is a file with its `defineJob(...)` and handler, listed here,
+ * with what its handler needs added to `WorkerDeps` (given by the composition root).
  */
-export const jobs = {
-  temporaryPasswordMail: {
-    id: 'user.temp-password.mail',
-    version: 1,
-    queue: 'mail',
-    payload: z.object({ userId: z.number().int(), eventId: z.string().uuid() }),
-  },
-  consultationRequestedMail: {
-    id: 'consultation.requested.mail',
-    version: 1,
-    queue: 'mail',
-    payload: z.object({ consultationId: z.number().int() }),
-  },
-} as const;
+export const jobDefinitions: readonly AnyJobDefinition[] = [temporaryPasswordMail, consultationRequestedMail];
 
-export type JobName = (typeof jobs)[keyof typeof jobs]['id'];
-export type TemporaryPasswordMailPayload = z.infer<typeof jobs.temporaryPasswordMail.payload>;
-export type ConsultationRequestedMailPayload = z.infer<typeof jobs.consultationRequestedMail.payload>;
+export type WorkerDeps = TemporaryPasswordMailDeps & ConsultationMailDeps;
 
-/** A job id derived from the event that caused it: the same event never enqueues the same job twice. */
-export const jobIdFor = (jobName: string, eventId: string) => `${jobName}-${eventId}`;
+export const findJobDefinition = (id: string) => jobDefinitions.find((d) => d.id === id);

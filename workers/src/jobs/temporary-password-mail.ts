@@ -1,40 +1,44 @@
 import { type Kysely, sql } from 'kysely';
-import type { Mailer } from '../mail/mailer.ts';
-import type { TemporaryPasswordMailPayload } from './definitions.ts';
+import { z } from 'zod';
+import { defineJob } from './define.ts';
 
 export interface TemporaryPasswordMailDeps {
   db: Kysely<unknown>;
-  mailer: Mailer;
   publicUrl: string;
   /** The job's result goes back into the log as a command, never as a direct table write. */
   recordMailed(userId: number, to: string, messageId: string, causationId: string): Promise<void>;
 }
 
 /** Mails a temporary password that a command put aside, then forgets it. Sent at most once per issue. */
-export async function sendTemporaryPasswordMail(
-  deps: TemporaryPasswordMailDeps,
-  payload: TemporaryPasswordMailPayload,
-) {
-  const { rows } = await sql<{ secret: string; email: string; must_change_password: boolean }>`
-    SELECT s.secret, c.email, c.must_change_password FROM outgoing_secrets s
-    JOIN credentials c ON c.user_id = s.user_id WHERE s.event_id = ${payload.eventId}`.execute(deps.db);
-  const held = rows[0];
-  if (!held) return { sent: false as const, reason: 'already sent or no longer valid' };
-  const signIn = new URL('/login', deps.publicUrl).toString();
-  const { messageId } = await deps.mailer.send({
-    to: held.email,
-    subject: 'Your sign-in details',
-    text: [
-      'Hello,',
-      '',
-      'An account has been set up for you. Sign in with:',
-      `  Email: ${held.email}`,
-      `  Temporary password: ${held.secret}`,
-      '',
-      `Sign in at ${signIn}. You will be asked to choose a new password.`,
-    ].join('\n'),
-  });
-  await sql`DELETE FROM outgoing_secrets WHERE event_id = ${payload.eventId}`.execute(deps.db);
-  await deps.recordMailed(payload.userId, held.email, messageId, payload.eventId);
-  return { sent: true as const, messageId };
-}
+export const temporaryPasswordMail = defineJob({
+  id: 'user.temp-password.mail',
+  version: 1,
+  queue: 'mail',
+  payload: z.object({ userId: z.number().int(), eventId: z.string().uuid() }),
+  startedBy: 'TemporaryPasswordIssued',
+  payloadFor: (data, event) => ({ userId: data.userId, eventId: event.id }),
+  async handle(payload, ctx, deps: TemporaryPasswordMailDeps) {
+    const { rows } = await sql<{ secret: string; email: string }>`
+      SELECT s.secret, c.email FROM outgoing_secrets s
+      JOIN credentials c ON c.user_id = s.user_id WHERE s.event_id = ${payload.eventId}`.execute(deps.db);
+    const held = rows[0];
+    if (!held) return { sent: false, reason: 'already sent or no longer valid' };
+    const signIn = new URL('/login', deps.publicUrl).toString();
+    const { messageId } = await ctx.sendMail({
+      to: held.email,
+      subject: 'Your sign-in details',
+      text: [
+        'Hello,',
+        '',
+        'An account has been set up for you. Sign in with:',
+        `  Email: ${held.email}`,
+        `  Temporary password: ${held.secret}`,
+        '',
+        `Sign in at ${signIn}. You will be asked to choose a new password.`,
+      ].join('\n'),
+    });
+    await sql`DELETE FROM outgoing_secrets WHERE event_id = ${payload.eventId}`.execute(deps.db);
+    await deps.recordMailed(payload.userId, held.email, messageId, payload.eventId);
+    return { sent: true, messageId };
+  },
+});

@@ -1,0 +1,79 @@
+import { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { JobLogger } from './jobs/attempt.ts';
+import { jobDefinitions, type WorkerDeps } from './jobs/definitions.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { JOB_DISPATCHER } from './process-manager.ts';
+import { JobPump, type PumpOptions } from './pump.ts';
+import { createQueues, defaultRetry, type RetryPolicy, startJobWorkers } from './queues.ts';
+
+export interface JobRuntimeOptions extends PumpOptions {
+  retry?: RetryPolicy;
+  /** false: the handlers wait for `startHandlers()` (tests that act between enqueueing and running). */
+  runHandlers?: boolean;
+}
+
+/** Logs a repeating connection error once per interval rather than at every reconnect attempt. */
+function throttled(log: JobLogger, what: string, everyMs = 10_000) {
+  let last = 0;
+  return (err: unknown) => {
+    if (Date.now() - last < everyMs) return;
+    last = Date.now();
+    log.warn({ err }, `${what}: connection error (retrying)`);
+  };
+}
+
+/**
+ * The workers' side of jobs: the pump that puts recorded jobs on BullMQ, and the handlers that run them. Its
+ * Redis connections never crash the process: errors are logged, and the pump's connection fails fast while
+ * Redis is down (no offline queue) instead of holding calls.
+ */
+export function startJobRuntime(args: {
+  // biome-ignore lint/suspicious/noExplicitAny: the jobs table is written with raw SQL
+  db: Kysely<any>;
+  redisUrl: string;
+  prefix: string;
+  mailer: Mailer;
+  log: JobLogger;
+  deps: WorkerDeps;
+  options?: JobRuntimeOptions;
+}) {
+  const { db, log, prefix, options = {} } = args;
+  const retry = options.retry ?? defaultRetry;
+  const queueRedis = new Redis(args.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  queueRedis.on('error', throttled(log, 'job queues'));
+  const workerRedis = new Redis(args.redisUrl, { maxRetriesPerRequest: null });
+  workerRedis.on('error', throttled(log, 'job workers'));
+
+  const queues = createQueues(queueRedis, prefix, jobDefinitions, retry);
+  for (const q of queues.values()) q.on('error', throttled(log, `queue ${q.name}`));
+  const env = { db, mailer: args.mailer, log, maxAttempts: retry.attempts };
+  const workers = startJobWorkers(workerRedis, prefix, jobDefinitions, env, args.deps, {
+    autorun: options.runHandlers ?? true,
+  });
+  for (const w of workers) w.on('error', throttled(log, `worker ${w.name}`));
+
+  const pump = new JobPump(db, queues, log, options);
+  pump.start();
+  /** Projections whose commits may make a recorded job ready to enqueue. */
+  const wakers = new Set([JOB_DISPATCHER.name, ...jobDefinitions.flatMap((d) => d.waitsFor ?? [])]);
+  return {
+    pump,
+    /** Wakes the pump when a change notice names the dispatcher or a projection some job waits for. */
+    onProjectionChange(projection: string) {
+      if (wakers.has(projection)) pump.wake();
+    },
+    startHandlers() {
+      for (const w of workers)
+        if (!w.isRunning()) void w.run().catch((err) => log.error({ err }, 'worker stopped'));
+    },
+    async stop() {
+      await pump.stop();
+      await Promise.all(workers.map((w) => w.close()));
+      await Promise.all([...queues.values()].map((q) => q.close()));
+      queueRedis.disconnect();
+      workerRedis.disconnect();
+    },
+  };
+}
+export type JobRuntime = ReturnType<typeof startJobRuntime>;

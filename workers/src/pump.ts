@@ -1,0 +1,116 @@
+import type { Kysely } from 'kysely';
+import type { JobLogger } from './jobs/attempt.ts';
+import { jobsToEnqueue, markEnqueued } from './jobs/table.ts';
+import type { Queues } from './queues.ts';
+
+export interface PumpOptions {
+  /** How often recorded jobs are looked for besides the wake-ups (a missed wake-up costs at most this). */
+  pollMs?: number;
+  /** How often every job without an outcome is put on the queues again (a no-op for those still there). */
+  reconcileMs?: number;
+  /** A Redis call slower than this counts as failed (and is tried again on the next round). */
+  redisTimeoutMs?: number;
+}
+
+const BATCH = 500;
+
+const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+
+/**
+ * Puts the jobs recorded in Postgres on the BullMQ queues, with the job's own id (adding an id still queued
+ * does nothing). Woken after the dispatcher or a waited-for projection commits, and on a timer; every
+ * `reconcileMs` it re-adds every job without an outcome, so jobs Redis lost (restarted empty, a lost lock)
+ * run again. Postgres or Redis being down is logged and tried again on the next round: nothing waits on it.
+ */
+export class JobPump {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private reconcileDue = true;
+  private lastReconcile = 0;
+  private stopped = false;
+  private readonly pollMs: number;
+  private readonly reconcileMs: number;
+  private readonly redisTimeoutMs: number;
+
+  constructor(
+    // biome-ignore lint/suspicious/noExplicitAny: the jobs table is read with raw SQL
+    private readonly db: Kysely<any>,
+    private readonly queues: Queues,
+    private readonly log: JobLogger,
+    options: PumpOptions = {},
+  ) {
+    this.pollMs = options.pollMs ?? 2_000;
+    this.reconcileMs = options.reconcileMs ?? 5_000;
+    this.redisTimeoutMs = options.redisTimeoutMs ?? 5_000;
+  }
+
+  start() {
+    this.timer = setInterval(() => {
+      if (Date.now() - this.lastReconcile >= this.reconcileMs) this.reconcileDue = true;
+      this.wake();
+    }, this.pollMs);
+    this.wake();
+  }
+
+  /** Looks for jobs to enqueue now (coalesced with a round already under way). */
+  wake() {
+    if (this.stopped) return;
+    this.again = true;
+    this.running ??= this.loop().finally(() => {
+      this.running = null;
+    });
+  }
+
+  private async loop() {
+    while (this.again && !this.stopped) {
+      this.again = false;
+      const reconcile = this.reconcileDue;
+      this.reconcileDue = false;
+      try {
+        const n = await this.round(reconcile ? 'all' : 'fresh');
+        if (reconcile) this.lastReconcile = Date.now();
+        if (n > 0 && !reconcile) this.log.info({ jobs: n }, 'jobs enqueued');
+      } catch (err) {
+        if (reconcile) this.reconcileDue = true;
+        this.log.warn({ err }, 'could not enqueue jobs; trying again shortly');
+      }
+    }
+  }
+
+  /** One pass over the jobs to enqueue, in batches; answers how many were added. */
+  private async round(mode: 'fresh' | 'all') {
+    let after = '';
+    let added = 0;
+    for (;;) {
+      const rows = await jobsToEnqueue(this.db, mode, after, BATCH);
+      if (rows.length === 0) return added;
+      for (const [name, queue] of this.queues) {
+        const jobs = rows.filter((r) => r.queue === name);
+        if (jobs.length === 0) continue;
+        await withTimeout(
+          queue.addBulk(jobs.map((j) => ({ name: j.name, data: j.payload, opts: { jobId: j.id } }))),
+          this.redisTimeoutMs,
+          `adding ${jobs.length} jobs to ${name}`,
+        );
+      }
+      await markEnqueued(
+        this.db,
+        rows.map((r) => r.id),
+      );
+      added += rows.length;
+      if (rows.length < BATCH) return added;
+      after = rows[rows.length - 1]!.id;
+    }
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+}
