@@ -1,3 +1,4 @@
+import './lib/zod-without-eval';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
