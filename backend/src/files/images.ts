@@ -1,10 +1,14 @@
-import { decode as decodeBmp } from 'bmp-ts';
 import Piscina from 'piscina';
 import sharp, { type Sharp } from 'sharp';
 import { DomainError, invalid } from '../platform/errors.ts';
 
-/** Larger pictures are refused before decoding: a small file can claim huge dimensions (a decompression bomb). */
-export const MAX_INPUT_PIXELS = 64_000_000;
+/**
+ * Larger pictures are refused from their header, before any decoding: a small file can claim huge
+ * dimensions (a decompression bomb), and decoding 40 megapixels already takes seconds and 160 MB.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/** The longest one picture may take to decode in the worker before it is given up (and the worker replaced). */
+export const DECODE_TIMEOUT_MS = 15_000;
 
 export const invalidFileType = () =>
   invalid('Invalid file type: choose a JPEG, PNG, GIF, WebP, HEIC, BMP or TIFF image.', 'invalid_file_type');
@@ -13,21 +17,39 @@ export const unreadableImage = () =>
     'Invalid image: the file could not be read as a picture. Try saving it again as JPEG or PNG.',
     'invalid_image',
   );
+export const tooManyPixels = () =>
+  new DomainError(
+    413,
+    'image_too_large',
+    `The picture is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels. Please use a smaller image.`,
+  );
+export const decodeTooSlow = () =>
+  new DomainError(
+    422,
+    'image_too_slow',
+    'The picture took too long to process. Please save it again as JPEG or PNG, or use a smaller image.',
+  );
 
 /**
  * Opens an uploaded picture as a sharp pipeline, already turned upright (EXIF orientation).
  * The decoder is chosen from the bytes, not the name: the prebuilt sharp reads neither BMP nor
- * HEVC-coded HEIC, so those two go through pure-JS/wasm decoders and reach sharp as raw pixels.
- * Anything unreadable is a 400 (`invalid_image`), a readable non-image format a 400 (`invalid_file_type`).
+ * HEVC-coded HEIC, so those two are decoded in a worker thread (decode-worker.js) and reach sharp as raw
+ * pixels; sharp itself works on libuv's threads. Nothing decodes on the event loop.
+ * Anything unreadable is a 400 (`invalid_image`), a readable non-image format a 400 (`invalid_file_type`),
+ * more than MAX_INPUT_PIXELS a 413 (`image_too_large`), a decode over `timeoutMs` a 422 (`image_too_slow`).
  */
-export async function decodeToSharp(bytes: Buffer): Promise<Sharp> {
+export async function decodeToSharp(
+  bytes: Buffer,
+  { timeoutMs = DECODE_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): Promise<Sharp> {
   const decoder = decoderFor(bytes);
   try {
     switch (decoder) {
       case 'bmp':
-        return fromBmp(bytes);
+        checkBmpHeader(bytes);
+        return await inWorker('bmp', bytes, timeoutMs);
       case 'heic':
-        return await fromHeic(bytes);
+        return await inWorker('heic', bytes, timeoutMs);
       case 'sharp':
         return await fromSharp(bytes);
       default: {
@@ -86,32 +108,44 @@ function decoderFor(bytes: Buffer): Decoder {
 const SHARP_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp', 'tiff', 'heif']);
 
 async function fromSharp(bytes: Buffer): Promise<Sharp> {
-  const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-  const { format } = await image.metadata();
+  // metadata() reads the header only, so the pixel limit is checked before anything is decoded; the
+  // pipeline keeps sharp's own limit as well.
+  const { format, width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: false }).metadata();
   if (!SHARP_FORMATS.has(format)) throw invalidFileType();
-  return image.rotate();
+  if (width * height > MAX_INPUT_PIXELS) throw tooManyPixels();
+  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
 }
 
-type HeicResult = { width: number; height: number; data: Uint8ClampedArray } | { tooLarge: true };
+type Decoded = { width: number; height: number; channels: 3 | 4; data: Uint8Array } | { tooLarge: true };
 
-/** One worker thread for HEIC decoding, started on first use and stopped when idle. */
-let heicPool: Piscina | undefined;
-const heicWorkers = () => {
-  heicPool ??= new Piscina({
-    filename: new URL('./heic-worker.js', import.meta.url).href,
+/** One worker thread for the JavaScript decoders, started on first use and stopped when idle. */
+let pool: Piscina | undefined;
+const workers = () => {
+  pool ??= new Piscina({
+    filename: new URL('./decode-worker.js', import.meta.url).href,
     minThreads: 0,
     maxThreads: 1,
     idleTimeout: 30_000,
   });
-  return heicPool;
+  return pool;
 };
 
-async function fromHeic(bytes: Buffer): Promise<Sharp> {
-  const decoded: HeicResult = await heicWorkers().run({ bytes, maxPixels: MAX_INPUT_PIXELS });
-  if ('tooLarge' in decoded) throw unreadableImage();
-  const { width, height, data } = decoded;
-  // libheif has already applied the file's rotation and mirroring; there is no EXIF left to read.
-  return sharp(data, { raw: { width, height, channels: 4 } });
+/** Decodes in the worker; a decode past `timeoutMs` is aborted, which ends that worker thread (a new one starts). */
+async function inWorker(format: 'bmp' | 'heic', bytes: Buffer, timeoutMs: number): Promise<Sharp> {
+  let decoded: Decoded;
+  try {
+    decoded = await workers().run(
+      { format, bytes, maxPixels: MAX_INPUT_PIXELS },
+      { signal: AbortSignal.timeout(timeoutMs) },
+    );
+  } catch (err) {
+    if (err instanceof Error && err.name === 'AbortError') throw decodeTooSlow();
+    throw err;
+  }
+  if ('tooLarge' in decoded) throw tooManyPixels();
+  const { width, height, channels, data } = decoded;
+  // libheif has already applied a HEIC's rotation and mirroring; neither format has EXIF left to read.
+  return sharp(data, { raw: { width, height, channels } });
 }
 
 /** The bmp-ts decoder handles 1/4/8/16/24/32-bit and bit-field BMPs; its RLE path mixes up channels, so RLE is refused. */
@@ -119,8 +153,8 @@ const BMP_HEADER_SIZES = new Set([40, 52, 56, 108, 124]);
 const BMP_UNCOMPRESSED = 0;
 const BMP_BITFIELDS = [3, 6];
 
-function fromBmp(bytes: Buffer): Sharp {
-  // Check the header before decoding, so made-up dimensions cannot make the decoder allocate gigabytes.
+/** Reads a BMP's header, so made-up or huge dimensions are refused before the decoder allocates anything. */
+function checkBmpHeader(bytes: Buffer) {
   if (bytes.length < 54) throw unreadableImage();
   const pixelsAt = bytes.readUInt32LE(10);
   const headerSize = bytes.readUInt32LE(14);
@@ -134,19 +168,8 @@ function fromBmp(bytes: Buffer): Sharp {
     [1, 4, 8, 16, 24, 32].includes(bitsPerPixel) &&
     (compression === BMP_UNCOMPRESSED || BMP_BITFIELDS.includes(compression)) &&
     width > 0 &&
-    height > 0 &&
-    width * height <= MAX_INPUT_PIXELS &&
-    pixelsAt + rowBytes * height <= bytes.length;
+    height > 0;
   if (!readable) throw unreadableImage();
-
-  // bmp-ts answers 4 bytes a pixel as A,B,G,R (its `toRGBA` option is not applied to palette images);
-  // BMP alpha is rarely meaningful (often all zero), so keep the colour only.
-  const { data } = decodeBmp(bytes);
-  const rgb = Buffer.alloc(width * height * 3);
-  for (let i = 0, o = 0; o < rgb.length; i += 4, o += 3) {
-    rgb[o] = data[i + 3]!;
-    rgb[o + 1] = data[i + 2]!;
-    rgb[o + 2] = data[i + 1]!;
-  }
-  return sharp(rgb, { raw: { width, height, channels: 3 } });
+  if (width * height > MAX_INPUT_PIXELS) throw tooManyPixels();
+  if (pixelsAt + rowBytes * height > bytes.length) throw unreadableImage();
 }

@@ -1,7 +1,7 @@
 import { isAcceptedImage } from '@app/contracts/api/files';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { heicSample, solidBmp } from '../../test/fixtures/images.ts';
+import { heicSample, solidBmp, stripedBmp } from '../../test/fixtures/images.ts';
 import { decodeToSharp, encodeJpeg, toJpeg } from './images.ts';
 
 const LOGO = { maxSide: 300, quality: 0.8 };
@@ -102,11 +102,62 @@ describe('toJpeg', () => {
 
   it('refuses a BMP whose header claims more pixels than the file holds, before decoding it', async () => {
     const liar = solidBmp(4, 4, [0, 0, 0]);
+    liar.writeInt32LE(3000, 18);
+    liar.writeInt32LE(3000, 22);
+    await expect(toJpeg(liar, LOGO)).rejects.toMatchObject({ status: 400, code: 'invalid_image' });
     liar.writeInt32LE(60_000, 18);
     liar.writeInt32LE(60_000, 22);
-    await expect(toJpeg(liar, LOGO)).rejects.toMatchObject({ status: 400, code: 'invalid_image' });
+    await expect(toJpeg(liar, LOGO)).rejects.toMatchObject({ status: 413, code: 'image_too_large' });
     const rle = solidBmp(4, 4, [0, 0, 0], 8);
     rle.writeUInt32LE(1, 30);
     await expect(toJpeg(rle, LOGO)).rejects.toMatchObject({ status: 400, code: 'invalid_image' });
+  });
+});
+
+describe('decoding stays off the event loop, bounded in pixels and time', () => {
+  /** The longest the event loop went without running a 5 ms timer while `work` ran. */
+  const longestStall = async (work: () => Promise<unknown>) => {
+    let last = performance.now();
+    let longest = 0;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 5);
+    try {
+      await work();
+    } finally {
+      clearInterval(timer);
+    }
+    return longest;
+  };
+
+  it('decodes a 36-megapixel BMP in the worker while the event loop keeps running', async () => {
+    const bmp = stripedBmp(6000, 6000);
+    let out: Buffer | undefined;
+    const stall = await longestStall(async () => {
+      out = await toJpeg(bmp, LOGO);
+    });
+    expect(await describeJpeg(out!)).toMatchObject({ format: 'jpeg', width: 300, height: 300 });
+    // On the main thread this decode held the loop for seconds.
+    expect(stall).toBeLessThan(250);
+  });
+
+  it('refuses a picture over 40 megapixels from its header, whatever the format', async () => {
+    const png = await sharp({ create: { width: 8000, height: 5001, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    const refusal = { status: 413, code: 'image_too_large' };
+    await expect(toJpeg(png, LOGO)).rejects.toMatchObject(refusal);
+    await expect(toJpeg(stripedBmp(8000, 8000), LOGO)).rejects.toMatchObject(refusal);
+  });
+
+  it('gives up a decode that takes too long (422) and decodes the next picture in a fresh worker', async () => {
+    await expect(decodeToSharp(stripedBmp(6000, 6000), { timeoutMs: 20 })).rejects.toMatchObject({
+      status: 422,
+      code: 'image_too_slow',
+    });
+    const out = await describeJpeg(await toJpeg(solidBmp(60, 30, [10, 200, 10]), LOGO));
+    expect(out).toMatchObject({ width: 60, height: 30 });
   });
 });

@@ -43,6 +43,8 @@ export async function preparePhoto(upload: Upload): Promise<PreparedPhoto> {
       throw invalid(photoInvalidTypeMessage(name), err.code);
     if (err instanceof DomainError && err.code === 'invalid_image')
       throw invalid(photoUnreadableMessage(name), err.code);
+    if (err instanceof DomainError && (err.code === 'image_too_large' || err.code === 'image_too_slow'))
+      throw new DomainError(err.status, err.code, `${name}: ${err.message}`);
     throw err;
   }
 }

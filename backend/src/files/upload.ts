@@ -20,6 +20,21 @@ interface PartRules {
 
 const notMultipart = () =>
   new DomainError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
+const malformed = () =>
+  invalid('The upload could not be read: send the files as multipart/form-data.', 'invalid_multipart');
+
+/** A multipart request the parser can read: multipart/form-data with its boundary (a 400 otherwise, not a crash). */
+function checkMultipart(request: FastifyRequest) {
+  if (!request.isMultipart()) throw notMultipart();
+  if (!/;\s*boundary=("[^"]+"|[^\s;]+)/i.test(String(request.headers['content-type']))) throw malformed();
+}
+
+/** busboy's complaints about a body that does not follow its own boundaries are the sender's mistake. */
+const isBrokenForm = (err: unknown) =>
+  err instanceof Error &&
+  !(err instanceof DomainError) &&
+  /^(Unexpected end of form|Malformed part header|Multipart: Boundary not found)/.test(err.message);
+
 const noFile = (field: string) =>
   invalid(`Choose a file to upload (form field "${field}").`, 'file_required');
 
@@ -50,10 +65,12 @@ export async function readImageUpload(
   request: FastifyRequest,
   options: { field: string; maxBytes: number; tooLargeMessage: string },
 ): Promise<Upload> {
-  if (!request.isMultipart()) throw notMultipart();
-  const part: MultipartFile | undefined = await request.file({
-    limits: { fileSize: options.maxBytes, files: 1 },
-  });
+  checkMultipart(request);
+  const part: MultipartFile | undefined = await request
+    .file({ limits: { fileSize: options.maxBytes, files: 1 } })
+    .catch((err: unknown) => {
+      throw isBrokenForm(err) ? malformed() : err;
+    });
   if (!part) throw noFile(options.field);
   return readPart(request, part, {
     field: options.field,
@@ -72,7 +89,7 @@ export async function* readImageUploads(
   request: FastifyRequest,
   rules: PartRules & { maxFiles: number; tooMany: string },
 ): AsyncGenerator<Upload> {
-  if (!request.isMultipart()) throw notMultipart();
+  checkMultipart(request);
   let count = 0;
   try {
     // The app-wide defaults allow one file in 20 parts; this request may carry maxFiles and a few fields.
@@ -85,6 +102,7 @@ export async function* readImageUploads(
     const { FilesLimitError, PartsLimitError } = request.server.multipartErrors;
     if (err instanceof FilesLimitError || err instanceof PartsLimitError)
       throw new DomainError(413, 'too_many_files', rules.tooMany);
+    if (isBrokenForm(err)) throw malformed();
     throw err;
   }
   if (count === 0) throw noFile(rules.field);

@@ -41,8 +41,6 @@ export const ZConfig = z.object({
   UPLOAD_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   /** How long a signed file address (photos, documents) stays valid; reads hand out fresh ones. */
   FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
-  /** Longest time one picture may take to decode before the upload is refused. */
-  IMAGE_DECODE_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
 });
 export type Config = z.infer<typeof ZConfig> & { PUBLIC_URL: string };
 
