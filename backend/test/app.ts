@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
@@ -10,6 +10,7 @@ import { buildApp } from '../src/processes/app.ts';
 import { createDeps, createRedis, startProjections, startWorkerProcesses } from '../src/processes/runtime.ts';
 import { bootstrapAdmin } from '../src/users/bootstrap.ts';
 import { createTestDatabase } from './db.ts';
+import { deleteKeys, outboxPrefix, testRunId } from './leftovers.ts';
 
 export const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' };
 
@@ -21,7 +22,7 @@ export async function startTestApp(
   options: { workers?: boolean; env?: Record<string, string>; sessionCacheMs?: number } = {},
 ) {
   const database = await createTestDatabase();
-  const outbox = await mkdtemp(join(tmpdir(), 'ng-outbox-'));
+  const outbox = await mkdtemp(join(tmpdir(), outboxPrefix(testRunId())));
   const config = loadConfig({
     DATABASE_URL: database.url,
     ADMIN_EMAIL: ADMIN.email,
@@ -35,7 +36,7 @@ export async function startTestApp(
   const log = pino({ level: 'silent' });
   const infra = await openInfrastructure(config, 20);
   const redis = createRedis(config);
-  const projections = startProjections(infra, log);
+  let projections = startProjections(infra, log);
   const deps: AppDeps = await createDeps(config, infra, redis, { sessionCacheMs: options.sessionCacheMs });
   // Each test app has its own queues, so parallel test files never take each other's jobs.
   const workers = options.workers ? startWorkerProcesses(deps, log, `ng-${database.name}`) : null;
@@ -103,14 +104,22 @@ export async function startTestApp(
     activate,
     createUser,
     adminToken,
+    /** Stops the read models' updates (as a projections process that is down) until `resumeProjections`. */
+    pauseProjections: () => projections.stop(),
+    resumeProjections: () => {
+      projections = startProjections(infra, log);
+    },
     async close() {
       await app.close();
       await workers?.stop();
       await projections.stop();
       await deps.watcher.close();
+      // What this app leaves outside its database: its queues' keys and its mail outbox.
+      await deleteKeys(redis, `ng-${database.name}:*`);
       redis.disconnect();
       await infra.close();
       await database.drop();
+      await rm(outbox, { recursive: true, force: true });
     },
   };
 }

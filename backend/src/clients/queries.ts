@@ -50,11 +50,6 @@ export async function clientById(deps: Deps, id: number): Promise<TClient | unde
   return row ? toDto(row) : undefined;
 }
 
-export async function clientByEmail(deps: Deps, email: string): Promise<TClient | undefined> {
-  const row = await clients(deps).where(sql`lower(c.email)`, '=', email.toLowerCase()).executeTakeFirst();
-  return row ? toDto(row) : undefined;
-}
-
 /** The client record a signed-in account belongs to (the portal's ownership rule), or null. */
 export async function clientIdForUser(deps: Deps, userId: number): Promise<number | null> {
   const row = await deps.rm

@@ -1,26 +1,22 @@
+import { ZAccepted } from '@app/contracts/api/accepted';
 import {
   ZClient,
   ZClientIdParams,
   ZCreateEntryBody,
   ZCreateEntryResponse,
+  ZEntryAccepted,
   ZUpdateClientBody,
 } from '@app/contracts/api/clients';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { actorOf, guards } from '../auth/guard.ts';
-import { runCommand } from '../platform/command.ts';
+import { answerAfter } from '../platform/answer.ts';
 import type { AppDeps } from '../platform/deps.ts';
-import { conflict, notFound } from '../platform/errors.ts';
+import { notFound } from '../platform/errors.ts';
 import { createUser } from '../users/commands.ts';
-import { clientDecider, clientStream, registerClient, updateClient } from './decide.ts';
-import { clientByEmail, clientById, clientIdForUser, listClients } from './queries.ts';
-
-/** "Ada May Lovelace" → first name "Ada", last name "May Lovelace". */
-const splitName = (name: string) => {
-  const [firstName = name, ...rest] = name.split(/\s+/);
-  return { firstName, lastName: rest.join(' ') };
-};
+import { toUserDto, userById } from '../users/queries.ts';
+import { changeClient, registerNewClient, splitName } from './commands.ts';
+import { clientById, clientIdForUser, listClients } from './queries.ts';
 
 export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireUser, requireAdmin } = guards(deps);
@@ -58,30 +54,29 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/clients',
       {
-        schema: { body: ZCreateEntryBody, response: { 201: ZCreateEntryResponse } },
+        schema: { body: ZCreateEntryBody, response: { 201: ZCreateEntryResponse, 202: ZEntryAccepted } },
         preValidation: requireAdmin,
       },
       async (request, reply) => {
         const { userType, portalAccess, ...details } = request.body;
         const actor = actorOf(request);
-        const account = { email: details.email, ...splitName(details.name) };
         if (userType === 'user') {
-          const { user, temporaryPassword } = await createUser(deps, actor, { ...account, role: 'user' });
+          const account = { email: details.email, ...splitName(details.name), role: 'user' as const };
+          const { user, temporaryPassword } = await createUser(deps, actor, account);
           return reply.code(201).send({ client: null, user, temporaryPassword });
         }
-        if (await clientByEmail(deps, details.email))
-          throw conflict('A client with this email already exists.');
-        const login = portalAccess ? await createUser(deps, actor, { ...account, role: 'client' }) : null;
-        const { rows } = await sql<{ id: number }>`SELECT nextval('client_ids')::int AS id`.execute(deps.db);
-        const clientId = rows[0]!.id;
-        await runCommand(deps, clientStream(clientId), clientDecider, actor, (state) =>
-          registerClient(state, { clientId, userId: login?.user.id ?? null, details }),
-        );
-        const client = await clientById(deps, clientId);
-        return reply.code(201).send({
-          client: client ?? null,
-          user: login?.user ?? null,
-          temporaryPassword: login?.temporaryPassword ?? null,
+        const made = await registerNewClient(deps, actor, details, portalAccess);
+        return answerAfter(reply, made.outcome, {
+          status: 201,
+          id: made.clientId,
+          notFoundMessage: 'Client not found',
+          read: async () => {
+            const client = await clientById(deps, made.clientId);
+            const user = made.userId === null ? null : await userById(deps, made.userId);
+            if (!client || (made.userId !== null && !user)) return null;
+            return { client, user: user && toUserDto(user), temporaryPassword: made.temporaryPassword };
+          },
+          extra: { userId: made.userId, temporaryPassword: made.temporaryPassword },
         });
       },
     );
@@ -89,20 +84,21 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       '/api/clients/:id',
       {
-        schema: { params: ZClientIdParams, body: ZUpdateClientBody, response: { 200: ZClient } },
+        schema: {
+          params: ZClientIdParams,
+          body: ZUpdateClientBody,
+          response: { 200: ZClient, 202: ZAccepted },
+        },
         preValidation: requireAdmin,
       },
-      async (request) => {
+      async (request, reply) => {
         const { id } = request.params;
-        if (!(await clientById(deps, id))) throw notFound('Client not found');
-        const other = await clientByEmail(deps, request.body.email);
-        if (other && other.id !== id) throw conflict('A client with this email already exists.');
-        await runCommand(deps, clientStream(id), clientDecider, actorOf(request), (state) =>
-          updateClient(state, request.body),
-        );
-        const client = await clientById(deps, id);
-        if (!client) throw notFound('Client not found');
-        return client;
+        const outcome = await changeClient(deps, actorOf(request), id, request.body);
+        return answerAfter(reply, outcome, {
+          id,
+          read: () => clientById(deps, id),
+          notFoundMessage: 'Client not found',
+        });
       },
     );
   };

@@ -1,3 +1,4 @@
+import { ZAccepted } from '@app/contracts/api/accepted';
 import {
   ZConsultation,
   ZConsultationIdParams,
@@ -6,12 +7,12 @@ import {
   ZConsultationRequested,
 } from '@app/contracts/api/consultations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { actorOf, guards } from '../auth/guard.ts';
+import { answerAfter } from '../platform/answer.ts';
 import { runCommand } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
-import { notFound } from '../platform/errors.ts';
+import { nextId } from '../platform/ids.ts';
 import {
   consultationDecider,
   consultationStream,
@@ -34,10 +35,7 @@ export function consultationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         // A filled-in honeypot is a bot: it is told all went well and nothing is kept.
         if (request.body.website) return reply.code(201).send({ success: true as const, message: THANKS });
-        const { rows } = await sql<{ id: number }>`SELECT nextval('consultation_ids')::int AS id`.execute(
-          deps.db,
-        );
-        const consultationId = rows[0]!.id;
+        const consultationId = await nextId(deps.db, 'consultation_ids');
         await runCommand(
           deps,
           consultationStream(consultationId),
@@ -61,18 +59,24 @@ export function consultationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           params: ZConsultationIdParams,
           body: ZConsultationPatchBody,
-          response: { 200: ZConsultation },
+          response: { 200: ZConsultation, 202: ZAccepted },
         },
         preValidation: requireAdmin,
       },
-      async (request) => {
+      async (request, reply) => {
         const { id } = request.params;
-        await runCommand(deps, consultationStream(id), consultationDecider, actorOf(request), (state) =>
-          updateConsultation(state, { patch: request.body, now: new Date() }),
+        const outcome = await runCommand(
+          deps,
+          consultationStream(id),
+          consultationDecider,
+          actorOf(request),
+          (state) => updateConsultation(state, { patch: request.body, now: new Date() }),
         );
-        const consultation = await consultationById(deps, id);
-        if (!consultation) throw notFound('Consultation request not found');
-        return consultation;
+        return answerAfter(reply, outcome, {
+          id,
+          read: () => consultationById(deps, id),
+          notFoundMessage: 'Consultation request not found',
+        });
       },
     );
   };

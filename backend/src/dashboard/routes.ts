@@ -7,13 +7,13 @@ import {
   ZUpdateDailyNoteBody,
 } from '@app/contracts/api/portal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { actorOf, guards } from '../auth/guard.ts';
 import { clientIdForUser } from '../clients/queries.ts';
 import { runCommand } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
-import { changeNote, dailyNoteDecider, dailyNoteStream, deleteNote } from './notes.ts';
+import { nextId } from '../platform/ids.ts';
+import { addNote, changeNote, dailyNoteDecider, dailyNoteStream, deleteNote } from './decide.ts';
 import { noteOf, notesOfDay } from './queries.ts';
 import { dashboardStats } from './stats.ts';
 
@@ -46,16 +46,11 @@ export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { body: ZAddDailyNoteBody, response: { 201: ZDailyNote } }, preValidation: requireAdmin },
       async (request, reply) => {
         const userId = request.user!.id;
-        const { rows } = await sql<{ id: number }>`SELECT nextval('daily_note_ids')::int AS id`.execute(
-          deps.db,
+        const noteId = await nextId(deps.db, 'daily_note_ids');
+        const { day, text } = request.body;
+        await runCommand(deps, dailyNoteStream(noteId), dailyNoteDecider, actorOf(request), (state) =>
+          addNote(state, { noteId, userId, day, text }),
         );
-        const noteId = rows[0]!.id;
-        await runCommand(deps, dailyNoteStream(noteId), dailyNoteDecider, actorOf(request), () => [
-          {
-            type: 'DailyNoteAdded',
-            data: { noteId, userId, day: request.body.day, text: request.body.text },
-          },
-        ]);
         return reply.code(201).send(await noteOf(deps, userId, noteId));
       },
     );

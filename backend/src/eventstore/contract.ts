@@ -74,6 +74,24 @@ export function eventStoreContract(
       expect((await store.readStream(stream(2))).length).toBe(2);
     });
 
+    it('appends to several streams as one change, each checked, a conflict stopping what comes after', async () => {
+      const [a, b] = await store.appendMany([
+        { stream: stream('m1'), events: [testEvent('M1')], expectedRevision: 'no_stream' },
+        { stream: stream('m2'), events: [testEvent('M2'), testEvent('M3')], expectedRevision: 'no_stream' },
+      ]);
+      expect([a!.nextExpectedRevision, b!.nextExpectedRevision]).toEqual([0n, 1n]);
+      expect(comparePositions(a!.lastPosition, b!.lastPosition)).toBe(-1);
+      // The first write conflicts: nothing of the change is stored.
+      await expect(
+        store.appendMany([
+          { stream: stream('m1'), events: [testEvent('Late')], expectedRevision: 'no_stream' },
+          { stream: stream('m3'), events: [testEvent('Never')], expectedRevision: 'no_stream' },
+        ]),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
+      expect(await store.readStream(stream('m3'))).toEqual([]);
+      expect((await store.readStream(stream('m1'))).map((e) => e.type)).toEqual(['M1']);
+    });
+
     it('appends with any revision', async () => {
       await store.append(stream(3), [testEvent()], 'any');
       const r = await store.append(stream(3), [testEvent(), testEvent()], 'any');

@@ -19,10 +19,24 @@ export interface SubscribeOptions {
   onError?: (err: unknown) => void;
 }
 
+/** Events for one stream, appended only if the stream is at `expectedRevision`. */
+export interface StreamWrite {
+  stream: string;
+  events: NewEvent[];
+  expectedRevision: ExpectedRevision;
+}
+
 /** The event store port. Both adapters pass `contract.ts`. */
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several streams as one change (a command on two aggregates, a record and its unique-value
+   * claims). Postgres: one transaction, all or nothing. EventStoreDB has no multi-stream transaction: the
+   * writes go in the order given, each checked, so a claim listed first refuses a conflict before anything
+   * else is written (see `platform/unique-values.ts` for the rest).
+   */
+  appendMany(writes: StreamWrite[]): Promise<AppendResult[]>;
   /** The stream's events in order; an empty list when the stream does not exist. */
   readStream(stream: string): Promise<StoredEvent[]>;
   /** Events after `after` (exclusive) in global order, at most `limit`. Never skips a late commit. */

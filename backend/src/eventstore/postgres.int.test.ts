@@ -2,6 +2,7 @@ import { START, type StoredEvent } from '@app/contracts/events/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/db.ts';
 import { eventStoreContract, testEvent } from './contract.ts';
+import { ConcurrencyError } from './port.ts';
 import { PostgresEventStore } from './postgres.ts';
 
 eventStoreContract('postgres', async () => {
@@ -114,4 +115,27 @@ describe('postgres event store global order', () => {
     }
     expect((await store.readAll(START, 1)).length).toBe(1);
   }, 60_000);
+});
+
+describe('postgres event store: appends to several streams', () => {
+  it('are all or nothing: a conflict on a later write leaves the earlier ones unwritten', async () => {
+    const db = await createTestDatabase();
+    await PostgresEventStore.migrate(db.pool);
+    const store = new PostgresEventStore(db.pool);
+    try {
+      await store.append('taken-1', [testEvent('First')], 'no_stream');
+      await expect(
+        store.appendMany([
+          { stream: 'fresh-1', events: [testEvent('Early')], expectedRevision: 'no_stream' },
+          { stream: 'taken-1', events: [testEvent('Clash')], expectedRevision: 'no_stream' },
+        ]),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
+      expect(await store.readStream('fresh-1')).toEqual([]);
+      const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM es_events');
+      expect(rows[0].n).toBe(1);
+    } finally {
+      await store.close();
+      await db.drop();
+    }
+  });
 });

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { type NewEvent, type Position, START, type StoredEvent } from '@app/contracts/events/envelope';
 import pg from 'pg';
 import { pollingSubscription } from './polling-subscription.ts';
-import { type AppendResult, ConcurrencyError, type EventStore, type ExpectedRevision } from './port.ts';
+import {
+  type AppendResult,
+  ConcurrencyError,
+  type EventStore,
+  type ExpectedRevision,
+  type StreamWrite,
+} from './port.ts';
 
 /**
  * The embedded event store: an append-only table in Postgres.
@@ -99,6 +105,33 @@ export class PostgresEventStore implements EventStore {
   }
 
   async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    const result = await this.appendOn(this.pool, { stream, events, expectedRevision: expected });
+    this.hintAppended();
+    return result;
+  }
+
+  async appendMany(writes: StreamWrite[]): Promise<AppendResult[]> {
+    if (writes.length === 1)
+      return [await this.append(writes[0]!.stream, writes[0]!.events, writes[0]!.expectedRevision)];
+    const client = await this.pool.connect();
+    const results: AppendResult[] = [];
+    try {
+      await client.query('BEGIN');
+      for (const write of writes) results.push(await this.appendOn(client, write));
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+    this.hintAppended();
+    return results;
+  }
+
+  /** One round trip: the stream's compare-and-set and every event, on the pool or inside a transaction. */
+  private async appendOn(db: pg.Pool | pg.PoolClient, write: StreamWrite): Promise<AppendResult> {
+    const { stream, events, expectedRevision: expected } = write;
     if (events.length === 0) throw new Error('append needs at least one event');
     const kind = typeof expected === 'bigint' ? 'revision' : expected;
     const params: unknown[] = [
@@ -111,14 +144,13 @@ export class PostgresEventStore implements EventStore {
     ];
     if (typeof expected === 'bigint') params.push(expected.toString());
     // Named statements are parsed and planned once per connection.
-    const { rows } = await this.pool.query<{ position: string; txid: string; revision: string }>({
+    const { rows } = await db.query<{ position: string; txid: string; revision: string }>({
       name: `es_append_${kind}`,
       text: appendSql[kind],
       values: params,
     });
     const last = rows[0];
     if (!last) throw new ConcurrencyError(stream, expected, await this.currentRevision(stream));
-    this.hintAppended();
     return {
       nextExpectedRevision: BigInt(last.revision),
       lastPosition: { commit: BigInt(last.txid), prepare: BigInt(last.position) },

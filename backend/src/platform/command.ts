@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { TDomainEvent } from '@app/contracts/events/domain';
-import type { NewEvent, StoredEvent } from '@app/contracts/events/envelope';
+import { comparePositions, type NewEvent, type StoredEvent } from '@app/contracts/events/envelope';
 import type { TEventMetadata } from '@app/contracts/events/metadata';
 import {
   type AppendResult,
   ConcurrencyError,
   type EventStore,
   type ExpectedRevision,
+  type StreamWrite,
 } from '../eventstore/port.ts';
 import type { AggregateCache } from './aggregate-cache.ts';
 import { DomainError } from './errors.ts';
@@ -60,12 +61,18 @@ export async function load<S>(store: EventStore, stream: string, decider: Decide
 export interface CommandOutcome {
   result: AppendResult | null;
   events: NewEvent[];
+  /**
+   * Whether the read models showed the change within the wait. When not, the change is stored all the same:
+   * the route answers 202 with the ids it made instead of reading back (see `answerAfter`).
+   */
+  visible: boolean;
 }
 
 export interface CommandDeps {
   store: EventStore;
   aggregates: AggregateCache;
-  waitForProjections: (r: AppendResult) => Promise<void>;
+  /** Resolves true once every read model shows the append, false when the bounded wait ran out. */
+  waitForProjections: (r: AppendResult) => Promise<boolean>;
 }
 
 /**
@@ -97,7 +104,7 @@ export async function runCommand<S, E extends TDomainEvent>(
   }
   const loaded = await load(deps.store, stream, decider);
   const decided = decide(loaded.state);
-  if (decided.length === 0) return { result: null, events: [] };
+  if (decided.length === 0) return { result: null, events: [], visible: true };
   return appendDecided(deps, stream, decider, actor, loaded, decided, options.beforeAppend);
 }
 
@@ -121,6 +128,39 @@ async function appendDecided<S, E extends TDomainEvent>(
     stored.reduce((s, e) => decider.evolve(s, e), from.state),
     result.nextExpectedRevision,
   );
-  await deps.waitForProjections(result);
-  return { result, events };
+  return { result, events, visible: await deps.waitForProjections(result) };
+}
+
+/** One aggregate's part of a change that spans several streams: decided, not yet appended. */
+export async function decideOn<S, E extends TDomainEvent>(
+  deps: Pick<CommandDeps, 'store'>,
+  stream: string,
+  decider: Decider<S, E>,
+  actor: Actor,
+  decide: (state: S) => E[],
+): Promise<StreamWrite | null> {
+  const loaded = await load(deps.store, stream, decider);
+  const decided = decide(loaded.state);
+  if (decided.length === 0) return null;
+  return { stream, events: toNewEvents(decided, actor), expectedRevision: loaded.revision };
+}
+
+/**
+ * Appends a change made of several streams' writes as one (`EventStore.appendMany`), then waits for the read
+ * models. A route never makes two independent writes: what one change touches goes through here.
+ */
+export async function commitChange(
+  deps: CommandDeps,
+  writes: readonly (StreamWrite | null)[],
+): Promise<CommandOutcome> {
+  const present = writes.filter((w): w is StreamWrite => w !== null);
+  if (present.length === 0) return { result: null, events: [], visible: true };
+  for (const w of present) deps.aggregates.forget(w.stream);
+  const results = await deps.store.appendMany(present);
+  const last = results.reduce((a, b) => (comparePositions(a.lastPosition, b.lastPosition) >= 0 ? a : b));
+  return {
+    result: last,
+    events: present.flatMap((w) => w.events),
+    visible: await deps.waitForProjections(last),
+  };
 }

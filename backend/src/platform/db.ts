@@ -12,6 +12,7 @@ export async function ensureDatabase(url: string): Promise<void> {
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });
+  client.on('error', () => undefined); // a lost connection fails the query below, which is what we report
   await client.connect();
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
@@ -35,7 +36,11 @@ export function createPool(url: string, max = 10): pg.Pool {
     idle_in_transaction_session_timeout: 10_000,
     application_name: 'northern-guard',
   });
+  // A connection lost while idle in the pool, or while checked out between queries (pg-pool then has no
+  // listener on it), emits 'error'; unhandled, that kills the process. The query in flight fails on its own
+  // and the pool replaces the connection, so the event itself needs nothing more.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 

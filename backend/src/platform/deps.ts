@@ -15,6 +15,9 @@ export interface AppDeps extends Pick<Infrastructure, 'db' | 'rm' | 'store' | 'p
   sessions: SessionCache;
   /** Aggregates' states after this process's appends, so commands can skip reading their streams. */
   aggregates: AggregateCache;
-  /** Waits (bounded) until the read models show an append: a command answers after its write is visible. */
-  waitForProjections(result: AppendResult): Promise<void>;
+  /**
+   * Waits (bounded) until the read models show an append: a command answers after its write is visible.
+   * False when the wait ran out (the write is stored all the same).
+   */
+  waitForProjections(result: AppendResult): Promise<boolean>;
 }

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { EventStoreDbEventStore } from '../eventstore/esdb.ts';
 import type { EventStore } from '../eventstore/port.ts';
 import { PostgresEventStore } from '../eventstore/postgres.ts';
+import { withEventSchemas } from '../eventstore/schemas.ts';
 import type { Config } from './config.ts';
 import { createKysely, createPool, ensureDatabase } from './db.ts';
 import { migrate } from './migrations.ts';
@@ -24,9 +25,9 @@ export async function openInfrastructure(config: Config, poolSize = 20): Promise
   const pool = createPool(config.DATABASE_URL, poolSize);
   const kysely = createKysely(pool);
   await migrate(kysely as Kysely<unknown>);
-  const store: EventStore = config.EVENTSTORE_URL
-    ? new EventStoreDbEventStore(config.EVENTSTORE_URL)
-    : new PostgresEventStore(pool);
+  const store: EventStore = withEventSchemas(
+    config.EVENTSTORE_URL ? new EventStoreDbEventStore(config.EVENTSTORE_URL) : new PostgresEventStore(pool),
+  );
   return {
     pool,
     db: kysely as Kysely<unknown>,

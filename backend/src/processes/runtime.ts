@@ -55,7 +55,7 @@ export async function createDeps(
     aggregates: new AggregateCache(),
     sessions,
     async waitForProjections(result) {
-      await watcher.waitFor(result.lastPosition, config.READ_YOUR_WRITES_TIMEOUT_MS);
+      return watcher.waitFor(result.lastPosition, config.READ_YOUR_WRITES_TIMEOUT_MS);
     },
   };
 }

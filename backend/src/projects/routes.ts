@@ -1,3 +1,4 @@
+import { ZAccepted } from '@app/contracts/api/accepted';
 import { ZSuccess } from '@app/contracts/api/auth';
 import { ZClientIdOnlyParams } from '@app/contracts/api/clients';
 import {
@@ -8,16 +9,18 @@ import {
   ZSyncCalendarResponse,
 } from '@app/contracts/api/projects';
 import type { TProjectPhotoRef } from '@app/contracts/events/projects';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { actorOf, guards } from '../auth/guard.ts';
-import { clientById } from '../clients/queries.ts';
+import { clientDecider, clientStream } from '../clients/decide.ts';
 import { readPhotoUploads, storePhoto } from '../files/photos.ts';
 import { fileStore } from '../files/store.ts';
-import { runCommand } from '../platform/command.ts';
+import { answerAfter } from '../platform/answer.ts';
+import { type CommandOutcome, load, runCommand } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { forbidden, notFound } from '../platform/errors.ts';
+import { nextId } from '../platform/ids.ts';
 import {
   addPhotos,
   changeProject,
@@ -37,27 +40,38 @@ export function projectRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireUser, requireAdmin } = guards(deps);
   const files = fileStore(deps.config.FILES_DIR);
 
-  const readBack = async (id: number) => {
-    const project = await projectById(deps, id);
-    if (!project) throw notFound(PROJECT_NOT_FOUND);
-    return project;
-  };
+  const answer = (reply: FastifyReply, outcome: CommandOutcome, id: number, status: 200 | 201 = 200) =>
+    answerAfter(reply, outcome, {
+      status,
+      id,
+      read: () => projectById(deps, id),
+      notFoundMessage: PROJECT_NOT_FOUND,
+    });
 
   return async (app) => {
     app.post(
       '/api/projects',
       {
-        schema: { body: ZCreateProjectBody, response: { 201: ZProject } },
+        schema: { body: ZCreateProjectBody, response: { 201: ZProject, 202: ZAccepted } },
         preValidation: requireAdmin,
       },
       async (request, reply) => {
-        const client = await clientById(deps, request.body.clientId);
-        const { rows } = await sql<{ id: number }>`SELECT nextval('project_ids')::int AS id`.execute(deps.db);
-        const projectId = rows[0]!.id;
-        await runCommand(deps, projectStream(projectId), projectDecider, actorOf(request), (state) =>
-          createProject(state, { projectId, client, body: request.body }),
+        // The client as its own stream has it (the write side decides on the write side).
+        const { state: client } = await load(deps.store, clientStream(request.body.clientId), clientDecider);
+        const projectId = await nextId(deps.db, 'project_ids');
+        const outcome = await runCommand(
+          deps,
+          projectStream(projectId),
+          projectDecider,
+          actorOf(request),
+          (state) =>
+            createProject(state, {
+              projectId,
+              client: client.exists ? { id: client.clientId, name: client.name } : undefined,
+              body: request.body,
+            }),
         );
-        return reply.code(201).send(await readBack(projectId));
+        return answer(reply, outcome, projectId, 201);
       },
     );
 
@@ -100,14 +114,18 @@ export function projectRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.route({
       method: ['PATCH', 'PUT'],
       url: '/api/projects/:id',
-      schema: { params: ZProjectIdParams, body: ZProjectPatchBody, response: { 200: ZProject } },
+      schema: {
+        params: ZProjectIdParams,
+        body: ZProjectPatchBody,
+        response: { 200: ZProject, 202: ZAccepted },
+      },
       preValidation: requireAdmin,
-      async handler(request) {
+      async handler(request, reply) {
         const { id } = request.params;
-        await runCommand(deps, projectStream(id), projectDecider, actorOf(request), (state) =>
+        const outcome = await runCommand(deps, projectStream(id), projectDecider, actorOf(request), (state) =>
           changeProject(state, { patch: request.body }),
         );
-        return readBack(id);
+        return answer(reply, outcome, id);
       },
     });
 
@@ -134,7 +152,7 @@ export function projectRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         preValidation: requireAdmin,
       },
       async (request) => {
-        await readBack(request.params.id);
+        if (!(await projectById(deps, request.params.id))) throw notFound(PROJECT_NOT_FOUND);
         return { success: true, events: [] };
       },
     );
@@ -142,7 +160,10 @@ export function projectRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // Staff only; a client is told 404 for a project that is not theirs (as on reads) and 403 for their own.
     app.post(
       '/api/projects/:id/photos',
-      { schema: { params: ZProjectIdParams, response: { 201: ZProject } }, preValidation: requireUser },
+      {
+        schema: { params: ZProjectIdParams, response: { 201: ZProject, 202: ZAccepted } },
+        preValidation: requireUser,
+      },
       async (request, reply) => {
         const { id } = request.params;
         const project = await visibleProject(deps, request.user!, id);
@@ -152,10 +173,10 @@ export function projectRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const prepared = await readPhotoUploads(request);
         const photos: TProjectPhotoRef[] = [];
         for (const photo of prepared) photos.push(await storePhoto(files, photo));
-        await runCommand(deps, projectStream(id), projectDecider, actorOf(request), (state) =>
+        const outcome = await runCommand(deps, projectStream(id), projectDecider, actorOf(request), (state) =>
           addPhotos(state, { photos }),
         );
-        return reply.code(201).send(await readBack(id));
+        return answer(reply, outcome, id, 201);
       },
     );
   };

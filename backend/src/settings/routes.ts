@@ -13,6 +13,7 @@ import {
   ZSiteContent,
 } from '@app/contracts/api/settings';
 import type { TSettingsEvent } from '@app/contracts/events/settings';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, guards } from '../auth/guard.ts';
 import { toJpeg } from '../files/images.ts';
@@ -20,12 +21,17 @@ import { fileStore } from '../files/store.ts';
 import { readImageUpload } from '../files/upload.ts';
 import { runCommand } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
+import {
+  changeLogo,
+  SETTINGS_STREAM,
+  saveContactInfo,
+  saveSection,
+  saveSiteContent,
+  settingsDecider,
+} from './decide.ts';
 
-/** The site's settings are one aggregate; every valid save is recorded as it is (no rule depends on history). */
-const SETTINGS_STREAM = 'settings-1';
-const settingsDecider = { initial: null, evolve: () => null };
-const save = (deps: AppDeps, request: Parameters<typeof actorOf>[0], event: TSettingsEvent) =>
-  runCommand(deps, SETTINGS_STREAM, settingsDecider, actorOf(request), () => [event]);
+const save = (deps: AppDeps, request: FastifyRequest, decide: () => TSettingsEvent[]) =>
+  runCommand(deps, SETTINGS_STREAM, settingsDecider, actorOf(request), decide);
 
 async function readSettings(deps: AppDeps) {
   const row = await deps.rm.selectFrom('site_settings').selectAll().where('id', '=', 1).executeTakeFirst();
@@ -61,7 +67,7 @@ export function settingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/settings',
       { schema: { body: ZSettingsUpdate, response: { 200: ZSettings } }, preValidation: requireAdmin },
       async (request) => {
-        await save(deps, request, { type: 'SettingsSectionSaved', data: request.body });
+        await save(deps, request, () => saveSection(request.body));
         return (await readSettings(deps)).settings;
       },
     );
@@ -78,7 +84,7 @@ export function settingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         });
         const jpeg = await toJpeg(upload.bytes, { maxSide: LOGO_MAX_SIDE, quality: LOGO_JPEG_QUALITY });
         const { url } = await files.put('logos', jpeg, 'jpg');
-        await save(deps, request, { type: 'CompanyLogoChanged', data: { logo: url } });
+        await save(deps, request, () => changeLogo(url));
         return { logo: url };
       },
     );
@@ -87,7 +93,7 @@ export function settingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/content/save',
       { schema: { body: ZSiteContent, response: { 200: ZSuccess } }, preValidation: requireAdmin },
       async (request) => {
-        await save(deps, request, { type: 'SiteContentSaved', data: request.body });
+        await save(deps, request, () => saveSiteContent(request.body));
         return { success: true as const, message: 'Content saved' };
       },
     );
@@ -96,7 +102,7 @@ export function settingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/content/contact',
       { schema: { body: ZContactInfo, response: { 200: ZSuccess } }, preValidation: requireAdmin },
       async (request) => {
-        await save(deps, request, { type: 'ContactInfoSaved', data: request.body });
+        await save(deps, request, () => saveContactInfo(request.body));
         return { success: true as const, message: 'Contact information saved' };
       },
     );

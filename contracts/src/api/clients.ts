@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ZAccepted } from './accepted.ts';
+import { ZIdParam, ZText } from './primitives.ts';
 import { ZUser } from './users.ts';
 
 /** A customer of the business; may be linked to a user account that signs in to the portal. */
@@ -14,15 +16,12 @@ export const ZClient = z.object({
 export type TClient = z.infer<typeof ZClient>;
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+  ZText(max)
     .nullish()
     .transform((v) => (v ? v : null));
 
 const clientFields = {
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
+  name: ZText(200, { error: 'Name is required' }).min(1, 'Name is required'),
   email: z.email({ error: 'Invalid email' }).trim().toLowerCase(),
   phone: optionalText(40),
   address: optionalText(300),
@@ -47,8 +46,14 @@ export const ZCreateEntryResponse = z.object({
   temporaryPassword: z.string().nullable(),
 });
 
+/** 202 for Add New Entry: stored, not yet on screen; the temporary password is shown once all the same. */
+export const ZEntryAccepted = ZAccepted.extend({
+  userId: z.number().int().nullable(),
+  temporaryPassword: z.string().nullable(),
+});
+
 export const ZUpdateClientBody = z.object(clientFields);
 export type TUpdateClientBody = z.infer<typeof ZUpdateClientBody>;
 
-export const ZClientIdParams = z.object({ id: z.coerce.number().int().positive() });
-export const ZClientIdOnlyParams = z.object({ clientId: z.coerce.number().int().positive() });
+export const ZClientIdParams = z.object({ id: ZIdParam });
+export const ZClientIdOnlyParams = z.object({ clientId: ZIdParam });

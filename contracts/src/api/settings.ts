@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { ZText } from './primitives.ts';
 
-const text = (label: string, max = 300) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .max(max);
+const text = (label: string, max = 300) => ZText(max, { error: `${label} is required` });
 const price = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
@@ -16,7 +13,7 @@ export const ZCompanySettings = z.object({
   email: z.union([z.email({ error: 'Invalid email' }), z.literal('')]),
   phone: text('Phone', 40),
   address: text('Address', 300),
-  logo: z.string().max(500).nullable().default(null),
+  logo: ZText(500, { trim: false }).nullable().default(null),
 });
 
 export const ZPricingSettings = z.object({
@@ -26,14 +23,14 @@ export const ZPricingSettings = z.object({
   starlinkInstallPrice: price('Starlink installation price'),
   laborHourlyRate: price('Labor hourly rate'),
   additionalServicePrice: price('Additional service price'),
-  propertyTypeMultipliers: z.record(z.string().min(1).max(50), z.number().min(0).max(100)),
+  propertyTypeMultipliers: z.record(ZText(50, { trim: false }).min(1), z.number().min(0).max(100)),
   customServices: z
     .array(
       z.object({
-        id: z.string().min(1).max(100),
+        id: ZText(100, { trim: false }).min(1),
         name: text('Service name', 100).min(1, 'Service name is required'),
         price: price('Service price'),
-        description: z.string().max(500).default(''),
+        description: ZText(500, { trim: false }).default(''),
       }),
     )
     .max(100)
@@ -80,6 +77,7 @@ export const ZContactInfo = z.object({
   website: ZSiteContent.shape.website,
   address: ZSiteContent.shape.address,
 });
+export type TContactInfo = z.infer<typeof ZContactInfo>;
 
 /** What a fresh install shows until the owner edits it ("Reset to Default" restores these). */
 export const DEFAULT_SITE_CONTENT: TSiteContent = {
@@ -97,11 +95,12 @@ export const DEFAULT_SITE_CONTENT: TSiteContent = {
 
 /** Settings page defaults (spec part 2, section 9). */
 export const DEFAULT_SETTINGS: TSettings = {
+  // The company's contact details are the site's: one set (see the site-settings projection).
   company: {
     name: DEFAULT_SITE_CONTENT.companyTitle,
-    email: '',
-    phone: '',
-    address: 'Anchorage, Alaska',
+    email: DEFAULT_SITE_CONTENT.contactEmail,
+    phone: DEFAULT_SITE_CONTENT.contactPhone,
+    address: DEFAULT_SITE_CONTENT.address,
     logo: null,
   },
   pricing: {

@@ -1,17 +1,18 @@
 import { z } from 'zod';
-import { ZClient } from '../api/clients.ts';
+import { defineEvent } from './define.ts';
+import { eId, eText } from './values.ts';
 
-const details = ZClient.pick({ name: true, email: true, phone: true, address: true });
+const details = { name: eText, email: eText, phone: eText.nullable(), address: eText.nullable() };
 
-export const ZClientRegistered = z.object({
-  type: z.literal('ClientRegistered'),
-  data: details.extend({ clientId: z.number().int(), userId: z.number().int().nullable() }),
-});
+export const ZClientRegistered = defineEvent(
+  'ClientRegistered',
+  z.object({ clientId: eId, userId: eId.nullable(), ...details }),
+);
 /** The new details and, for the audit trail, what they were. */
-export const ZClientUpdated = z.object({
-  type: z.literal('ClientUpdated'),
-  data: details.extend({ clientId: z.number().int(), previous: details.partial() }),
-});
+export const ZClientUpdated = defineEvent(
+  'ClientUpdated',
+  z.object({ clientId: eId, ...details, previous: z.object(details).partial() }),
+);
 
 export const clientEventSchemas = [ZClientRegistered, ZClientUpdated] as const;
 export type TClientEvent = z.infer<(typeof clientEventSchemas)[number]>;

@@ -1,42 +1,45 @@
 import { z } from 'zod';
-import { ZConsultation, ZConsultationStatus } from '../api/consultations.ts';
+import {
+  CONSULTATION_PROPERTY_TYPES,
+  CONSULTATION_SERVICE_TYPES,
+  CONSULTATION_STATUSES,
+  PREFERRED_TIMES,
+} from '../api/consultations.ts';
+import { defineEvent } from './define.ts';
+import { eDay, eId, eInstant, eText } from './values.ts';
 
-const id = { consultationId: z.number().int() };
+const id = { consultationId: eId };
+const status = z.enum(CONSULTATION_STATUSES);
 
-export const ZConsultationRequested = z.object({
-  type: z.literal('ConsultationRequested'),
-  // What the visitor asked for: the same fields the admin later reads.
-  data: ZConsultation.pick({
-    name: true,
-    email: true,
-    phone: true,
-    preferredDate: true,
-    preferredTime: true,
-    serviceType: true,
-    propertyType: true,
-    description: true,
-  }).extend(id),
-});
-export const ZConsultationStatusChanged = z.object({
-  type: z.literal('ConsultationStatusChanged'),
-  data: z.object({ ...id, from: ZConsultationStatus, to: ZConsultationStatus }),
-});
-export const ZConsultationNotesUpdated = z.object({
-  type: z.literal('ConsultationNotesUpdated'),
-  data: z.object({ ...id, notes: z.string() }),
-});
-export const ZConsultationContactedAtSet = z.object({
-  type: z.literal('ConsultationContactedAtSet'),
-  data: z.object({ ...id, contactedAt: z.string().nullable() }),
-});
-export const ZConsultationArchived = z.object({
-  type: z.literal('ConsultationArchived'),
-  data: z.object(id),
-});
-export const ZConsultationRestored = z.object({
-  type: z.literal('ConsultationRestored'),
-  data: z.object(id),
-});
+/** What the visitor asked for. */
+export const ZConsultationRequested = defineEvent(
+  'ConsultationRequested',
+  z.object({
+    ...id,
+    name: eText,
+    email: eText,
+    phone: eText.nullable(),
+    preferredDate: eDay,
+    preferredTime: z.enum(PREFERRED_TIMES).nullable(),
+    serviceType: z.enum(CONSULTATION_SERVICE_TYPES),
+    propertyType: z.enum(CONSULTATION_PROPERTY_TYPES).nullable(),
+    description: eText.nullable(),
+  }),
+);
+export const ZConsultationStatusChanged = defineEvent(
+  'ConsultationStatusChanged',
+  z.object({ ...id, from: status, to: status }),
+);
+export const ZConsultationNotesUpdated = defineEvent(
+  'ConsultationNotesUpdated',
+  z.object({ ...id, notes: eText }),
+);
+export const ZConsultationContactedAtSet = defineEvent(
+  'ConsultationContactedAtSet',
+  z.object({ ...id, contactedAt: eInstant.nullable() }),
+);
+export const ZConsultationArchived = defineEvent('ConsultationArchived', z.object(id));
+export const ZConsultationRestored = defineEvent('ConsultationRestored', z.object(id));
 
 export const consultationEventSchemas = [
   ZConsultationRequested,

@@ -1,20 +1,16 @@
 import { z } from 'zod';
+import { defineEvent } from './define.ts';
+import { eDay, eId, eText } from './values.ts';
 
-const id = { noteId: z.number().int(), userId: z.number().int() };
+const id = { noteId: eId, userId: eId };
 
-export const ZDailyNoteAdded = z.object({
-  type: z.literal('DailyNoteAdded'),
-  data: z.object({ ...id, day: z.string(), text: z.string() }),
-});
-export const ZDailyNoteEdited = z.object({
-  type: z.literal('DailyNoteEdited'),
-  data: z.object({ ...id, text: z.string() }),
-});
-export const ZDailyNoteCompleted = z.object({
-  type: z.literal('DailyNoteCompleted'),
-  data: z.object({ ...id, completed: z.boolean() }),
-});
-export const ZDailyNoteDeleted = z.object({ type: z.literal('DailyNoteDeleted'), data: z.object(id) });
+export const ZDailyNoteAdded = defineEvent('DailyNoteAdded', z.object({ ...id, day: eDay, text: eText }));
+export const ZDailyNoteEdited = defineEvent('DailyNoteEdited', z.object({ ...id, text: eText }));
+export const ZDailyNoteCompleted = defineEvent(
+  'DailyNoteCompleted',
+  z.object({ ...id, completed: z.boolean() }),
+);
+export const ZDailyNoteDeleted = defineEvent('DailyNoteDeleted', z.object(id));
 
 export const dailyNoteEventSchemas = [
   ZDailyNoteAdded,

@@ -10,5 +10,7 @@ export const ZEventMetadata = z.object({
   causationId: z.string().nullable(),
   occurredAt: z.string(),
   clientIp: z.string().nullable(),
+  /** The version of the event's schema it was stored under (absent: 1). */
+  schemaVersion: z.number().int().positive().optional(),
 });
 export type TEventMetadata = z.infer<typeof ZEventMetadata>;

@@ -1,32 +1,41 @@
 import { z } from 'zod';
-import { ZPhoto, ZProject, ZProjectStatus } from '../api/projects.ts';
+import { PROJECT_STATUSES, PROJECT_TYPES } from '../api/projects.ts';
+import { defineEvent } from './define.ts';
+import { eAmount, eDay, eId, eText } from './values.ts';
 
 /**
  * Project (job) events. Each kind of change is its own event carrying what it was and what it became,
  * so the audit trail of `project-<id>` reads as a history of who changed what.
  */
-const id = { projectId: z.number().int() };
+const id = { projectId: eId };
 const fromTo = <T extends z.ZodType>(value: T) => z.object({ from: value, to: value });
 
-export const ZProjectCreated = z.object({
-  type: z.literal('ProjectCreated'),
-  // clientName is the client's name when the project was made: the trail reads well without a lookup.
-  data: ZProject.pick({
-    clientId: true,
-    clientName: true,
-    title: true,
-    description: true,
-    type: true,
-    status: true,
-    totalAmount: true,
-    estimatedCost: true,
-    timeline: true,
-    jobStartDate: true,
-    jobEndDate: true,
-    progress: true,
-    notes: true,
-  }).extend(id),
-});
+const status = z.enum(PROJECT_STATUSES);
+const detail = {
+  title: eText,
+  description: eText,
+  type: z.enum(PROJECT_TYPES),
+  totalAmount: eAmount.nullable(),
+  estimatedCost: eAmount.nullable(),
+  timeline: eText.nullable(),
+};
+const dates = { jobStartDate: eDay.nullable(), jobEndDate: eDay.nullable() };
+const progress = z.number().int().min(0).max(100);
+
+export const ZProjectCreated = defineEvent(
+  'ProjectCreated',
+  z.object({
+    ...id,
+    clientId: eId,
+    // The client's name when the project was made: the trail reads well without a lookup.
+    clientName: eText,
+    ...detail,
+    status,
+    ...dates,
+    progress,
+    notes: eText,
+  }),
+);
 
 /** The descriptive fields an admin edits in the job dialog; the rest have their own events. */
 export const PROJECT_DETAIL_FIELDS = [
@@ -38,18 +47,10 @@ export const PROJECT_DETAIL_FIELDS = [
   'timeline',
 ] as const;
 export type TProjectDetailField = (typeof PROJECT_DETAIL_FIELDS)[number];
-const detail = ZProject.pick({
-  title: true,
-  description: true,
-  type: true,
-  totalAmount: true,
-  estimatedCost: true,
-  timeline: true,
-}).shape;
 
-export const ZProjectDetailsChanged = z.object({
-  type: z.literal('ProjectDetailsChanged'),
-  data: z.object({
+export const ZProjectDetailsChanged = defineEvent(
+  'ProjectDetailsChanged',
+  z.object({
     ...id,
     /** Only the fields that changed, each with its old and new value. */
     changes: z
@@ -63,47 +64,38 @@ export const ZProjectDetailsChanged = z.object({
       })
       .partial(),
   }),
-});
-export const ZProjectStatusChanged = z.object({
-  type: z.literal('ProjectStatusChanged'),
-  data: z.object({ ...id, from: ZProjectStatus, to: ZProjectStatus }),
-});
+);
+export const ZProjectStatusChanged = defineEvent(
+  'ProjectStatusChanged',
+  z.object({ ...id, ...fromTo(status).shape }),
+);
 
-const ZJobDates = ZProject.pick({ jobStartDate: true, jobEndDate: true });
+const ZJobDates = z.object(dates);
 /** The job's dates were set or moved (at least one of them is set afterwards). */
-export const ZProjectScheduled = z.object({
-  type: z.literal('ProjectScheduled'),
-  data: z.object({ ...id, from: ZJobDates, to: ZJobDates }),
-});
+export const ZProjectScheduled = defineEvent(
+  'ProjectScheduled',
+  z.object({ ...id, from: ZJobDates, to: ZJobDates }),
+);
 /** Both dates were cleared. */
-export const ZProjectUnscheduled = z.object({
-  type: z.literal('ProjectUnscheduled'),
-  data: z.object({ ...id, from: ZJobDates }),
-});
-export const ZProjectProgressChanged = z.object({
-  type: z.literal('ProjectProgressChanged'),
-  data: z.object({ ...id, ...fromTo(ZProject.shape.progress).shape }),
-});
-export const ZProjectNotesChanged = z.object({
-  type: z.literal('ProjectNotesChanged'),
-  data: z.object({ ...id, ...fromTo(ZProject.shape.notes).shape }),
-});
+export const ZProjectUnscheduled = defineEvent('ProjectUnscheduled', z.object({ ...id, from: ZJobDates }));
+export const ZProjectProgressChanged = defineEvent(
+  'ProjectProgressChanged',
+  z.object({ ...id, ...fromTo(progress).shape }),
+);
+export const ZProjectNotesChanged = defineEvent(
+  'ProjectNotesChanged',
+  z.object({ ...id, ...fromTo(eText).shape }),
+);
 
 /** A stored photo as events name it; its upload time is the event's occurredAt. */
-export const ZProjectPhotoRef = ZPhoto.pick({ url: true, thumbnailUrl: true, name: true });
+export const ZProjectPhotoRef = z.object({ url: eText, thumbnailUrl: eText, name: eText });
 export type TProjectPhotoRef = z.infer<typeof ZProjectPhotoRef>;
-export const ZProjectPhotoAdded = z.object({
-  type: z.literal('ProjectPhotoAdded'),
-  data: ZProjectPhotoRef.extend(id),
-});
-export const ZProjectPhotoRemoved = z.object({
-  type: z.literal('ProjectPhotoRemoved'),
-  data: ZProjectPhotoRef.extend(id),
-});
-export const ZProjectDeleted = z.object({
-  type: z.literal('ProjectDeleted'),
-  data: z.object({ ...id, clientId: z.number().int(), title: z.string() }),
-});
+export const ZProjectPhotoAdded = defineEvent('ProjectPhotoAdded', ZProjectPhotoRef.extend(id));
+export const ZProjectPhotoRemoved = defineEvent('ProjectPhotoRemoved', ZProjectPhotoRef.extend(id));
+export const ZProjectDeleted = defineEvent(
+  'ProjectDeleted',
+  z.object({ ...id, clientId: eId, title: eText }),
+);
 
 export const projectEventSchemas = [
   ZProjectCreated,

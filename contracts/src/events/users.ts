@@ -1,46 +1,39 @@
 import { z } from 'zod';
-import { ZRole } from '../api/users.ts';
+import { ROLES } from '../api/users.ts';
+import { defineEvent } from './define.ts';
+import { eId, eText } from './values.ts';
 
 /** User events. Never a password, hash or token in here: secrets live in mutable tables. */
-export const ZUserCreated = z.object({
-  type: z.literal('UserCreated'),
-  data: z.object({
-    userId: z.number().int(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    role: ZRole,
+const role = z.enum(ROLES);
+const user = { userId: eId };
+
+export const ZUserCreated = defineEvent(
+  'UserCreated',
+  z.object({
+    ...user,
+    email: eText,
+    firstName: eText,
+    lastName: eText,
+    role,
     mustChangePassword: z.boolean(),
   }),
-});
-export const ZUserRoleChanged = z.object({
-  type: z.literal('UserRoleChanged'),
-  data: z.object({ userId: z.number().int(), from: ZRole, to: ZRole }),
-});
-export const ZUserPasswordChanged = z.object({
-  type: z.literal('UserPasswordChanged'),
-  data: z.object({ userId: z.number().int() }),
-});
-export const ZTemporaryPasswordIssued = z.object({
-  type: z.literal('TemporaryPasswordIssued'),
-  data: z.object({ userId: z.number().int(), reason: z.enum(['account_created', 'reset']) }),
-});
-export const ZTemporaryPasswordMailed = z.object({
-  type: z.literal('TemporaryPasswordMailed'),
-  data: z.object({ userId: z.number().int(), to: z.string(), messageId: z.string() }),
-});
-export const ZUserLoggedIn = z.object({
-  type: z.literal('UserLoggedIn'),
-  data: z.object({ userId: z.number().int(), withTemporaryPassword: z.boolean() }),
-});
-export const ZUserLoggedOut = z.object({
-  type: z.literal('UserLoggedOut'),
-  data: z.object({ userId: z.number().int() }),
-});
-export const ZUserDeleted = z.object({
-  type: z.literal('UserDeleted'),
-  data: z.object({ userId: z.number().int(), email: z.string() }),
-});
+);
+export const ZUserRoleChanged = defineEvent('UserRoleChanged', z.object({ ...user, from: role, to: role }));
+export const ZUserPasswordChanged = defineEvent('UserPasswordChanged', z.object(user));
+export const ZTemporaryPasswordIssued = defineEvent(
+  'TemporaryPasswordIssued',
+  z.object({ ...user, reason: z.enum(['account_created', 'reset']) }),
+);
+export const ZTemporaryPasswordMailed = defineEvent(
+  'TemporaryPasswordMailed',
+  z.object({ ...user, to: eText, messageId: eText }),
+);
+export const ZUserLoggedIn = defineEvent(
+  'UserLoggedIn',
+  z.object({ ...user, withTemporaryPassword: z.boolean() }),
+);
+export const ZUserLoggedOut = defineEvent('UserLoggedOut', z.object(user));
+export const ZUserDeleted = defineEvent('UserDeleted', z.object({ ...user, email: eText }));
 
 export const userEventSchemas = [
   ZUserCreated,

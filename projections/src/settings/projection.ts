@@ -5,11 +5,33 @@ import { documentProjection } from '../runtime/document-projection.ts';
 import type { SiteSettingsTable } from './table.ts';
 
 type Row = Omit<SiteSettingsTable, 'last_event_position'>;
+type Contact = { email: string; phone: string; address: string; website?: string };
+
+/**
+ * The company's e-mail, phone and address are the site's contact details: one set, whichever screen saved it
+ * last (Settings → Company or Content Management), so both screens and the public site agree.
+ */
+function withContact(row: Row, contact: Contact): Row {
+  const company = row.company ?? DEFAULT_SETTINGS.company;
+  const content = row.content ?? DEFAULT_SITE_CONTENT;
+  return {
+    ...row,
+    company: { ...company, email: contact.email, phone: contact.phone, address: contact.address },
+    content: {
+      ...content,
+      contactEmail: contact.email,
+      contactPhone: contact.phone,
+      address: contact.address,
+      website: contact.website ?? content.website,
+    },
+  };
+}
 
 /** Company, pricing and admin settings and the public site's content. */
 export const siteSettingsProjection = documentProjection<Row>({
   name: 'site-settings',
-  version: 1,
+  // 2: company and site contact details are one set (withContact).
+  version: 2,
   syncType: 'settings',
   table: 'site_settings',
   ddl: (s) => `
@@ -36,21 +58,19 @@ export const siteSettingsProjection = documentProjection<Row>({
     };
     const updated_at = stored.metadata.occurredAt;
     switch (event.type) {
-      case 'SettingsSectionSaved':
-        return { ...current, [event.data.section]: event.data.data, updated_at };
-      case 'SiteContentSaved':
-        return { ...current, content: event.data, updated_at };
-      case 'ContactInfoSaved': {
-        const { email, phone, website, address } = event.data;
-        const content = {
-          ...(current.content ?? DEFAULT_SITE_CONTENT),
-          contactEmail: email,
-          contactPhone: phone,
-          website,
-          address,
-        };
-        return { ...current, content, updated_at };
+      case 'SettingsSectionSaved': {
+        const saved = { ...current, [event.data.section]: event.data.data, updated_at };
+        return event.data.section === 'company' ? withContact(saved, event.data.data) : saved;
       }
+      case 'SiteContentSaved': {
+        const { contactEmail: email, contactPhone: phone, address, website } = event.data;
+        return withContact(
+          { ...current, content: event.data, updated_at },
+          { email, phone, address, website },
+        );
+      }
+      case 'ContactInfoSaved':
+        return withContact({ ...current, updated_at }, event.data);
       case 'CompanyLogoChanged': {
         const company = { ...(current.company ?? DEFAULT_SETTINGS.company), logo: event.data.logo };
         return { ...current, company, updated_at };

@@ -1,5 +1,5 @@
 import type { TDailyNoteEvent } from '@app/contracts/events/dashboard';
-import { notFound } from '../platform/errors.ts';
+import { conflict, notFound } from '../platform/errors.ts';
 
 export const dailyNoteStream = (id: number) => `daily-note-${id}`;
 
@@ -29,6 +29,14 @@ export const dailyNoteDecider = {
     }
   },
 };
+
+export function addNote(
+  state: NoteState,
+  command: { noteId: number; userId: number; day: string; text: string },
+): TDailyNoteEvent[] {
+  if (state.exists) throw conflict('This note already exists.');
+  return [{ type: 'DailyNoteAdded', data: command }];
+}
 
 /** A note belongs to the one who wrote it: anyone else is told it does not exist. */
 function own(state: NoteState, userId: number) {
