@@ -13,6 +13,9 @@ export interface JobRuntimeOptions extends PumpOptions {
   runHandlers?: boolean;
 }
 
+const bounded = (promise: Promise<unknown>, ms: number) =>
+  Promise.race([promise.catch(() => undefined), new Promise((r) => setTimeout(r, ms).unref())]);
+
 /** Logs a repeating connection error once per interval rather than at every reconnect attempt. */
 function throttled(log: JobLogger, what: string, everyMs = 10_000) {
   let last = 0;
@@ -67,10 +70,11 @@ export function startJobRuntime(args: {
       for (const w of workers)
         if (!w.isRunning()) void w.run().catch((err) => log.error({ err }, 'worker stopped'));
     },
+    /** Stops taking jobs; a running attempt gets a few seconds (with Redis down, closing would wait forever). */
     async stop() {
       await pump.stop();
-      await Promise.all(workers.map((w) => w.close()));
-      await Promise.all([...queues.values()].map((q) => q.close()));
+      await bounded(Promise.all(workers.map((w) => w.close())), 10_000);
+      await bounded(Promise.all([...queues.values()].map((q) => q.close())), 2_000);
       queueRedis.disconnect();
       workerRedis.disconnect();
     },

@@ -37,8 +37,10 @@ export const temporaryPasswordMail = defineJob({
         `Sign in at ${signIn}. You will be asked to choose a new password.`,
       ].join('\n'),
     });
-    await sql`DELETE FROM outgoing_secrets WHERE event_id = ${payload.eventId}`.execute(deps.db);
+    // Recorded before the secret is forgotten: a retry after a failed record still finds the secret and the
+    // mail already sent (not sent again), and records it then.
     await deps.recordMailed(payload.userId, held.email, messageId, payload.eventId);
+    await sql`DELETE FROM outgoing_secrets WHERE event_id = ${payload.eventId}`.execute(deps.db);
     return { sent: true, messageId };
   },
 });
