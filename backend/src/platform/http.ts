@@ -18,6 +18,7 @@ import {
 import { ConcurrencyError } from '../eventstore/port.ts';
 import type { AppDeps } from './deps.ts';
 import { DomainError } from './errors.ts';
+import { applyInputRules } from './input-rules.ts';
 import { bodyDeadline } from './request-deadline.ts';
 import { requestLogSerializers } from './request-log.ts';
 
@@ -75,6 +76,7 @@ export async function createHttp(deps: AppDeps, options: FastifyServerOptions = 
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', bodyDeadline(deps.config));
   app.setValidatorCompiler(validatorCompiler);
+  applyInputRules(app);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
 

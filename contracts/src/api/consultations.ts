@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCalendarDay, ZIdParam, ZText } from './primitives.ts';
 
 /** Options of the consultation form (spec part 1, section 9). */
 export const PREFERRED_TIMES = ['morning', 'afternoon', 'evening'] as const;
@@ -50,12 +51,9 @@ export function businessToday(now: Date): string {
 export const MISSING_FIELDS = 'Please fill in all required fields.';
 export const DATE_IN_PAST = 'Preferred date cannot be in the past.';
 
-const required = (max: number) => z.string({ error: MISSING_FIELDS }).trim().min(1, MISSING_FIELDS).max(max);
+const required = (max: number) => ZText(max, { error: MISSING_FIELDS }).min(1, MISSING_FIELDS);
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+  ZText(max)
     .optional()
     .transform((v) => (v ? v : null));
 const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -76,13 +74,13 @@ export const ZConsultationRequestBody = z.object({
   preferredDate: z
     .string({ error: MISSING_FIELDS })
     .min(1, MISSING_FIELDS)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Preferred date must be a date (YYYY-MM-DD).'),
+    .pipe(ZCalendarDay('Preferred date must be a date (YYYY-MM-DD).')),
   serviceType: z.enum(CONSULTATION_SERVICE_TYPES, { error: MISSING_FIELDS }),
   description: optionalText(5000),
   preferredTime: optionalChoice(PREFERRED_TIMES),
   propertyType: optionalChoice(CONSULTATION_PROPERTY_TYPES),
   /** Hidden from people; a bot that fills it in is turned away quietly. */
-  website: z.string().max(500).optional(),
+  website: ZText(500).optional(),
 });
 export type TConsultationRequestBody = z.infer<typeof ZConsultationRequestBody>;
 
@@ -109,11 +107,11 @@ export type TConsultation = z.infer<typeof ZConsultation>;
 export const ZConsultationPatchBody = z
   .object({
     status: ZConsultationStatus.optional(),
-    notes: z.string().max(10_000).optional(),
+    notes: ZText(10_000, { trim: false }).optional(),
     contactedAt: z.iso.datetime({ offset: true }).nullable().optional(),
     archived: z.boolean().optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to change.');
 export type TConsultationPatchBody = z.infer<typeof ZConsultationPatchBody>;
 
-export const ZConsultationIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZConsultationIdParams = z.object({ id: ZIdParam });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCalendarDay, ZIdParam, ZText } from './primitives.ts';
 
 /**
  * What a client's portal lists beside projects. Messaging, calendar and invoices fill these in their own
@@ -67,13 +68,13 @@ export const ZDailyNote = z.object({
   createdAt: z.string(),
 });
 export type TDailyNote = z.infer<typeof ZDailyNote>;
-const dayField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Day must be YYYY-MM-DD');
+const dayField = ZCalendarDay('Day must be YYYY-MM-DD');
 export const ZDailyNotesQuery = z.object({ day: dayField });
 export const ZAddDailyNoteBody = z.object({
   day: dayField,
-  text: z.string({ error: 'Please enter a note' }).trim().min(1, 'Please enter a note').max(1000),
+  text: ZText(1000, { error: 'Please enter a note' }).min(1, 'Please enter a note'),
 });
 export const ZUpdateDailyNoteBody = z
   .object({ text: ZAddDailyNoteBody.shape.text.optional(), completed: z.boolean().optional() })
   .refine((b) => b.text !== undefined || b.completed !== undefined, 'Nothing to change.');
-export const ZDailyNoteIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZDailyNoteIdParams = z.object({ id: ZIdParam });

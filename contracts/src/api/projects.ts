@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCalendarDay, ZId, ZIdParam, ZText } from './primitives.ts';
 
 export const PROJECT_STATUSES = ['pending', 'approved', 'in_progress', 'completed', 'cancelled'] as const;
 export const ZProjectStatus = z.enum(PROJECT_STATUSES);
@@ -75,9 +76,7 @@ export const ZProject = z.object({
 });
 export type TProject = z.infer<typeof ZProject>;
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD')
+const day = ZCalendarDay('Dates must be YYYY-MM-DD')
   .nullish()
   .or(z.literal('').transform(() => null));
 const money = (label: string) =>
@@ -88,19 +87,19 @@ const money = (label: string) =>
     .nullish();
 
 const editable = {
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
-  description: z.string().trim().max(5000),
+  title: ZText(200, { error: 'Title is required' }).min(1, 'Title is required'),
+  description: ZText(5000),
   type: ZProjectType,
   status: ZProjectStatus,
   totalAmount: money('Total amount'),
   estimatedCost: money('Estimated cost'),
-  timeline: z.string().trim().max(200).nullish(),
+  timeline: ZText(200).nullish(),
   jobStartDate: day,
   jobEndDate: day,
   progress: z.coerce.number().int().min(0, 'Progress is 0 to 100').max(100, 'Progress is 0 to 100'),
-  notes: z.string().max(20_000),
+  notes: ZText(20_000, { trim: false }),
   /** The photo addresses to keep (a removed photo is left out); new photos arrive by upload only. */
-  photos: z.array(z.string().max(500)).max(500),
+  photos: z.array(ZText(500, { trim: false })).max(500),
 };
 
 const endNotBeforeStart = (b: { jobStartDate?: string | null; jobEndDate?: string | null }) =>
@@ -109,7 +108,7 @@ const DATES_ORDER = { message: 'Start date must be before end date', path: ['job
 
 export const ZCreateProjectBody = z
   .object({
-    clientId: z.coerce.number({ error: 'Please select a client' }).int().positive('Please select a client'),
+    clientId: ZId('Please select a client'),
     title: editable.title,
     type: editable.type,
     description: editable.description.default(''),
@@ -133,7 +132,7 @@ export const ZProjectPatchBody = z
   .refine(endNotBeforeStart, DATES_ORDER);
 export type TProjectPatchBody = z.input<typeof ZProjectPatchBody>;
 
-export const ZProjectIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZProjectIdParams = z.object({ id: ZIdParam });
 
 export const ZSyncCalendarResponse = z.object({ success: z.boolean(), events: z.array(z.unknown()) });
 

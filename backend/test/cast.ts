@@ -1,0 +1,157 @@
+import type { TestApp } from './app.ts';
+import { eventually } from './eventually.ts';
+import { solidBmp } from './fixtures/images.ts';
+
+/** The kinds of caller every route is tried with by the access-matrix test. */
+export const CALLERS = ['anonymous', 'owner', 'other', 'user', 'admin'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+interface Account {
+  email: string;
+  password: string;
+  token: string;
+}
+
+/**
+ * The people of the access-matrix and bad-input tests, made through the API: two clients with portal
+ * access ("owner" owns the records below, "other" owns nothing of them), a non-admin `user` account with
+ * no client record, and the first admin. Each has a session that is reused for every call.
+ */
+export async function castOf(t: TestApp) {
+  const newClient = async (label: string) => {
+    const email = `${label}@example.com`;
+    const res = await t.call(
+      'POST',
+      '/api/clients',
+      { name: `${label} Client`, email, userType: 'client', portalAccess: true },
+      t.adminToken,
+    );
+    // 201 with the client, or 202 with its ids when the read model has not caught up yet.
+    if (res.status !== 201 && res.status !== 202)
+      throw new Error(`client ${label}: ${res.status} ${JSON.stringify(res.body)}`);
+    const password = `${label}-password-1`;
+    const token = await eventually(`${email} to sign in`, () =>
+      t.activate(email, res.body.temporaryPassword, password),
+    );
+    return {
+      clientId: (res.body.client?.id ?? res.body.id) as number,
+      userId: (res.body.user?.id ?? res.body.userId) as number,
+      account: { email, password, token },
+    };
+  };
+  const owner = await newClient('owning');
+  const other = await newClient('other');
+  const made = await t.createUser({ email: 'plain-user@example.com', role: 'user' });
+  const user: Account = {
+    email: made.email,
+    password: 'plain-user-password-1',
+    token: await t.activate(made.email, made.temporaryPassword, 'plain-user-password-1'),
+  };
+  const admin: Account = { email: 'owner@example.com', password: 'owner-password-1', token: t.adminToken };
+  const accounts: Record<Exclude<Caller, 'anonymous'>, Account> = {
+    owner: owner.account,
+    other: other.account,
+    user,
+    admin,
+  };
+
+  const created = async (res: Awaited<ReturnType<TestApp['call']>>, what: string) => {
+    if (res.status !== 201 && res.status !== 202 && res.status !== 200)
+      throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  let serial = 0;
+  /** A project of the owning client (a fresh one for routes that delete). */
+  const newProject = async () =>
+    (
+      await created(
+        await t.call(
+          'POST',
+          '/api/projects',
+          { clientId: owner.clientId, title: `Job ${++serial}`, type: 'starlink' },
+          t.adminToken,
+        ),
+        'project',
+      )
+    ).id as number;
+  /** A daily note of the admin. */
+  const newNote = async () =>
+    (
+      await created(
+        await t.call('POST', '/api/dashboard/notes', { day: '2026-03-01', text: 'Call back' }, t.adminToken),
+        'note',
+      )
+    ).id as number;
+  /** A throwaway account, for routes that change or remove the account they name. */
+  const newAccount = () => t.createUser({ email: `spare-${++serial}@example.com`, role: 'user' });
+
+  await created(
+    await t.call('POST', '/api/consultations', {
+      name: 'Quinn Public',
+      email: 'quinn@example.com',
+      preferredDate: '2099-01-02',
+      serviceType: 'starlink',
+    }),
+    'consultation',
+  );
+  const consultationId = await eventually('the consultation to show', async () => {
+    const list = await t.call('GET', '/api/consultations', undefined, t.adminToken);
+    return list.body[0]?.id as number | undefined;
+  });
+  const projectId = await newProject();
+  const noteId = await newNote();
+  const logo = await t.app.inject({
+    method: 'POST',
+    url: '/api/settings/logo',
+    ...(await imageUpload(t.adminToken)),
+  });
+  const logoUrl = (
+    await created({ status: logo.statusCode, body: logo.json(), headers: logo.headers }, 'logo')
+  ).logo as string;
+
+  /** A fresh session of a caller, for the routes that end the session they are called with. */
+  const freshToken = async (caller: Caller) =>
+    caller === 'anonymous' ? null : t.login(accounts[caller].email, accounts[caller].password);
+
+  return {
+    owner,
+    other,
+    accounts,
+    token: (caller: Caller) => (caller === 'anonymous' ? null : accounts[caller].token),
+    freshToken,
+    projectId,
+    consultationId,
+    noteId,
+    logoUrl,
+    newProject,
+    newNote,
+    newAccount,
+    /** A unique e-mail address for routes that create an account or a client. */
+    newEmail: () => `made-${++serial}@example.com`,
+  };
+}
+export type Cast = Awaited<ReturnType<typeof castOf>>;
+
+/** An 8×8 BMP as multipart/form-data, in the shape `app.inject` takes (headers may add a token). */
+export async function imageUpload(token?: string | null, field = 'file') {
+  const form = new FormData();
+  form.append(
+    field,
+    new Blob([new Uint8Array(solidBmp(8, 8, [200, 40, 40]))], { type: 'image/bmp' }),
+    'a.bmp',
+  );
+  const encoded = new Response(form);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: {
+      'content-type': encoded.headers.get('content-type')!,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+  };
+}
+
+/** How many events the store holds: a refused request must not change it. */
+export async function eventCount(t: TestApp): Promise<number> {
+  const { rows } = await t.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM es_events');
+  return rows[0]!.n;
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { isCalendarDay, isStorableText, MAX_ID } from '../events/values.ts';
+
+/**
+ * The input rules every API schema is built from, so what a route accepts is what the store can hold:
+ * ids within a Postgres integer, calendar days that exist, texts without NUL or a lone surrogate.
+ */
+
+export const UNSTORABLE_TEXT = 'contains a character that cannot be stored';
+
+/**
+ * Marks the issue of a path id past MAX_ID: such a record cannot exist, so the server answers 404 as for
+ * any missing record (not 400, and never the database's out-of-range error).
+ */
+export const NO_SUCH_RECORD = 'noSuchRecord';
+
+/** A record id in a body: a whole number from 1 to MAX_ID; a form's digit string is taken too. */
+export const ZId = (message = 'must be a record id') =>
+  z
+    .union([z.number(), z.string().regex(/^\d+$/).transform(Number)], { error: message })
+    .pipe(z.number().int(message).min(1, message).max(MAX_ID, message));
+
+/** A record id in a path (`/api/projects/:id`): digits only; past MAX_ID it names no record (404). */
+export const ZIdParam = z
+  .string()
+  .regex(/^\d+$/, 'must be a record id')
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .min(1, 'must be a record id')
+      .refine((n) => n <= MAX_ID, { message: 'No such record.', params: { [NO_SUCH_RECORD]: true } }),
+  );
+
+/** A day on the calendar, `YYYY-MM-DD`, that exists (no 2030-02-31), years 1900 to 2199. */
+export const ZCalendarDay = (message = 'must be a date (YYYY-MM-DD)') =>
+  z.string({ error: message }).refine(isCalendarDay, message);
+
+/**
+ * A text the store can hold, at most `max` characters: no NUL, no lone surrogate. Trimmed unless
+ * `trim: false` (passwords, notes kept as typed); `error` is the message for a missing or non-text value.
+ */
+export const ZText = (max: number, options: { error?: string; trim?: boolean } = {}) => {
+  const text = z
+    .string(options.error ? { error: options.error } : undefined)
+    .refine(isStorableText, UNSTORABLE_TEXT);
+  return (options.trim === false ? text : text.trim()).max(max);
+};
