@@ -81,7 +81,11 @@ describe('projection runtime under faults', () => {
       ms,
     );
   const startDaemon = (ps: Projection[], log: DaemonLogger = recordingLog().log) => {
-    const d = new ProjectionDaemon(db, store, ps, log, { ownerRetryMs: 100, batchSize: 50 });
+    const d = new ProjectionDaemon(db, store, ps, log, {
+      ownerRetryMs: 100,
+      batchSize: 50,
+      interruptedCheckMs: 200,
+    });
     daemons.push(d);
     d.start();
     return d;
@@ -235,6 +239,17 @@ describe('projection runtime under faults', () => {
     d = startDaemon([view]);
     await eventually(
       'the build to be resumed and swapped in',
+      async () => !(await readCheckpoint(db, view.name, 'build')),
+    );
+    await caughtUp(view);
+    expect(await counted(view)).toBe(await eventCount());
+
+    // Interrupted while the daemon runs the group: it resumes it without a restart.
+    await sql.raw(`CREATE SCHEMA ${scratch}; ${view.ddl(scratch)}`).execute(db);
+    await createCheckpoint(db, view.name, 'build', view.version);
+    await append(5, 2);
+    await eventually(
+      'the build to be resumed while running',
       async () => !(await readCheckpoint(db, view.name, 'build')),
     );
     await caughtUp(view);

@@ -2,6 +2,7 @@ import { findProjection, projections } from '@app/projections/registry';
 import { parkedEvents, retryParked } from '@app/projections/runtime/parked';
 import { rebuild, replayCheck } from '@app/projections/runtime/rebuild';
 import { describeHeldBack, projectionStatus, readersHeldBack } from '@app/projections/runtime/status';
+import { jobsNeedingAttention } from '@app/workers/jobs/table';
 import { JOB_DISPATCHER } from '@app/workers/process-manager';
 import { loadConfig } from '../platform/config.ts';
 import { openInfrastructure } from '../platform/infrastructure.ts';
@@ -45,13 +46,22 @@ async function main(args: string[]): Promise<number> {
             `parked in ${p.projection}: ${p.type} ${p.eventId} (stream ${p.stream}, position ${p.position}) ${firstLine(p.error)}`,
           );
         if (parked.length > 0) console.log('After a fix: npm run projections -- retry <name>');
+        const jobs = await jobsNeedingAttention(infra.db);
+        if (jobs) console.log(jobs);
         return 0;
       }
       case 'rebuild': {
         const targets = arg === '--all' ? projections : [findProjection(arg ?? '')].filter((p) => !!p);
         if (targets.length === 0) return unknownProjection(arg);
         const started = Date.now();
-        await rebuild(infra.db, infra.store, targets);
+        // A view another process is rebuilding (the projections process resuming one) is rebuilt after it.
+        for (let left = targets; left.length > 0; ) {
+          const done = new Set(await rebuild(infra.db, infra.store, left, { skipBusy: true }));
+          left = left.filter((p) => !done.has(p.name));
+          if (left.length === 0) break;
+          console.log(`waiting for another process rebuilding ${left.map((p) => p.name).join(', ')}`);
+          await new Promise((r) => setTimeout(r, 1000));
+        }
         const names = targets.map((p) => p.name).join(', ');
         console.log(`rebuilt ${names} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
         return 0;

@@ -51,7 +51,7 @@ export class ProjectionDaemon {
     private readonly source: EventSource,
     private readonly projections: readonly Projection[],
     private readonly log: DaemonLogger,
-    private readonly options: { batchSize?: number; ownerRetryMs?: number } = {},
+    private readonly options: { batchSize?: number; ownerRetryMs?: number; interruptedCheckMs?: number } = {},
   ) {
     this.group = projections.map((p) => p.name).join(',');
   }
@@ -192,9 +192,37 @@ export class ProjectionDaemon {
       wake();
       await sub.stop();
     };
-    await done;
+    // A rebuild interrupted while this process runs the group (a CLI killed mid-way) is resumed too: going
+    // round again through ownership builds it.
+    const probe = setInterval(
+      () =>
+        void this.hasOrphanedBuild().then(
+          (orphaned) => orphaned && wake(),
+          () => undefined,
+        ),
+      this.options.interruptedCheckMs ?? 10_000,
+    );
+    try {
+      await done;
+    } finally {
+      clearInterval(probe);
+    }
     await sub.stop();
     if (failure) throw failure;
+  }
+
+  /** Whether a projection of the group has a build checkpoint nobody is working on (its build lock is free). */
+  private async hasOrphanedBuild() {
+    const { interrupted } = rebuildsNeeded(this.projections, await readAllCheckpoints(this.db));
+    for (const p of interrupted) {
+      const key = lockKey('build', p.name);
+      const { rows } = await sql<{ free: boolean }>`
+        SELECT pg_try_advisory_lock(hashtext(${key})) AND pg_advisory_unlock(hashtext(${key})) AS free`.execute(
+        this.db,
+      );
+      if (rows[0]?.free) return true;
+    }
+    return false;
   }
 
   async stop(): Promise<void> {
