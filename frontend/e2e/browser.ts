@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { onTestFailed } from 'vitest';
 import { ADMIN, startTestApp, type TestApp } from '../../backend/test/app.ts';
+import { screenshotDir, testRunId } from '../../backend/test/leftovers.ts';
 
 /** Debian's chromium; never a downloaded browser. The flags keep it off the network it cannot reach. */
 const CHROMIUM_ARGS = [
@@ -31,8 +31,8 @@ export type BrowserApp = {
   close: () => Promise<void>;
 };
 
-/** Where failed tests leave their screenshots. */
-const SHOTS = join(tmpdir(), 'ng-e2e');
+/** Where failed tests leave their screenshots: a folder per run, removed at its end when empty. */
+const SHOTS = screenshotDir(testRunId());
 
 /**
  * The real app (API, projections and, unless `workers: false`, workers) on a port of its own with its own
