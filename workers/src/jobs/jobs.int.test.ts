@@ -29,6 +29,22 @@ const recordInterruptedAttempt = (app: JobsApp, id: string) =>
   sql`UPDATE jobs SET status = 'running', attempts = 1, attempt_started_at = now() - interval '1 minute'
     WHERE id = ${id}`.execute(app.t.deps.db);
 
+/** Runs one of the operators' CLIs against the app's database; answers what it printed. */
+const cli = (app: JobsApp, script: string, ...args: string[]) =>
+  new Promise<string>((resolve, reject) => {
+    const child = spawn('npx', ['tsx', `backend/src/processes/${script}`, ...args], {
+      env: { ...process.env, DATABASE_URL: app.t.database.url },
+    });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${script} ${args}: ${code}`)),
+    );
+  });
+
 /** A port nothing listens on (yet). */
 async function freePort() {
   const server = createServer();
@@ -174,20 +190,11 @@ describe('jobs come from the event log', () => {
     expect(parked.last_error).toMatch(/EEXIST|ENOTDIR/);
     expect((await listJobs(app.t.deps.db, ['parked'])).map((j) => j.id)).toEqual([job.id]);
 
-    // The CLI lists it too.
-    const listed = await new Promise<string>((resolve, reject) => {
-      const cli = spawn('npx', ['tsx', 'backend/src/processes/jobs-cli.ts', 'list', 'parked'], {
-        env: { ...process.env, DATABASE_URL: app.t.database.url },
-      });
-      let out = '';
-      cli.stdout.on('data', (d) => {
-        out += d;
-      });
-      cli.on('error', reject);
-      cli.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`jobs list: ${code}`))));
-    });
+    // The CLIs show it too.
+    const listed = await cli(app, 'jobs-cli.ts', 'list', 'parked');
     expect(listed).toContain(job.id);
     expect(listed).toMatch(/parked 1/);
+    expect(await cli(app, 'projections-cli.ts', 'status')).toContain('jobs needing attention: 1 parked');
 
     await rm(outbox);
     expect(await retryJobs(app.t.deps.db, 'all-parked')).toEqual([job.id]);

@@ -149,6 +149,13 @@ export async function jobCounts(db: Db): Promise<Record<JobStatus, number>> {
   return counts;
 }
 
+/** A line for status screens when jobs need an operator (parked or review), else null. */
+export async function jobsNeedingAttention(db: Db) {
+  const counts = await jobCounts(db);
+  if (counts.parked + counts.review === 0) return null;
+  return `jobs needing attention: ${counts.parked} parked, ${counts.review} for review (npm run jobs -- list)`;
+}
+
 /**
  * Runs parked or review jobs again from scratch: an operator's decision, so an attempt recorded without an
  * outcome no longer holds the mail back. The workers enqueue them within seconds. Answers the ids retried.
