@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TDomainEvent } from '@app/contracts/events/domain';
 import { comparePositions } from '@app/contracts/events/envelope';
+import { CHANGES_CHANNEL } from '@app/projections/runtime/apply';
 import { createCheckpoint, lockKey, readCheckpoint, schemaFor } from '@app/projections/runtime/checkpoints';
 import { type DaemonLogger, ProjectionDaemon } from '@app/projections/runtime/daemon';
 import { parkedEvents, retryParked } from '@app/projections/runtime/parked';
@@ -14,6 +15,7 @@ import { PostgresEventStore } from '../src/eventstore/postgres.ts';
 import { toNewEvents } from '../src/platform/command.ts';
 import { createKysely } from '../src/platform/db.ts';
 import { migrate } from '../src/platform/migrations.ts';
+import { ProjectionWatcher } from '../src/platform/projection-watcher.ts';
 import { createTestDatabase } from './db.ts';
 import { eventually } from './eventually.ts';
 
@@ -225,6 +227,32 @@ describe('projection runtime under faults', () => {
     await caughtUp(view);
     expect(await counted(view)).toBe(await eventCount());
   }, 60_000);
+
+  it('the projection watcher listens again after its connection is terminated', async () => {
+    const watcher = new ProjectionWatcher(database.pool, db, []);
+    await watcher.start();
+    try {
+      const seen: string[] = [];
+      watcher.on('change', (n) => seen.push(n.projection));
+      const listeners = sql<{ pid: number }>`SELECT pid FROM pg_stat_activity
+        WHERE datname = current_database() AND query = ${`LISTEN ${CHANGES_CHANNEL}`}`;
+      for (let round = 0; round < 2; round++) {
+        const { rows } = await listeners.execute(db);
+        expect(rows.length).toBe(1);
+        await sql`SELECT pg_terminate_backend(${rows[0]!.pid})`.execute(db);
+        const name = `test-watched-${round}`;
+        const notice = JSON.stringify({ projection: name, position: '0/0', changed: 1, syncType: null });
+        // Notices sent while it reconnects are lost (its poll covers positions): send until one arrives.
+        await eventually('a notice after reconnecting', async () => {
+          await sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${notice})`.execute(db);
+          await new Promise((r) => setTimeout(r, 100));
+          return seen.includes(name);
+        });
+      }
+    } finally {
+      await watcher.close();
+    }
+  });
 
   it('resumes an interrupted rebuild when it takes ownership, and waits for one another process runs', async () => {
     const view = counting('test-resume');
