@@ -3,9 +3,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../../../backend/test/eventually.ts';
+import { deleteKeys } from '../../../backend/test/leftovers.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { consultationRequestedMail } from './consultation-requested-mail.ts';
 import { findJob, JOB_STATUSES, listJobs, retryJobs } from './table.ts';
@@ -104,9 +106,8 @@ describe('jobs come from the event log', () => {
     expect((await findJob(app.t.deps.db, job.id))?.enqueued_at).not.toBeNull();
 
     // Redis comes back empty (it keeps nothing on disk).
-    const redis = new (await import('ioredis')).Redis('redis://127.0.0.1:6379');
-    const keys = await redis.keys(`${app.prefix}:*`);
-    await redis.del(...keys);
+    const redis = new Redis('redis://127.0.0.1:6379');
+    await deleteKeys(redis, `${app.prefix}:*`);
     redis.disconnect();
     expect(await queueHas(app.prefix, job.id)).toBe(false);
 

@@ -17,22 +17,6 @@ export const quick: JobRuntimeOptions = {
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
-/** Deletes every Redis key under a BullMQ prefix (a test's own). */
-export async function dropQueueKeys(prefix: string) {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true });
-  await redis.connect();
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
-
 export async function queueHas(prefix: string, jobId: string) {
   const redis = new Redis(REDIS_URL, { lazyConnect: true });
   await redis.connect();
@@ -60,7 +44,7 @@ export const consultationBody = (name: string) => ({
   description: `Satellite internet for ${name}`,
 });
 
-/** A test app (own database) with the job runtime under its own BullMQ prefix; `close` removes its keys too. */
+/** A test app (own database) with the job runtime under the app's own BullMQ prefix. */
 export async function startJobsApp(
   options: JobRuntimeOptions & { redisUrl?: string } = {},
   env: Record<string, string> = {},
@@ -78,10 +62,10 @@ export async function startJobsApp(
       if (res.status !== 201 && res.status !== 202) throw new Error(`consultation: ${res.status}`);
       return res;
     },
+    /** Stops the jobs, then the app, which removes the database, the queues' keys and the outbox. */
     async close() {
       await workers.stop();
       await t.close();
-      await dropQueueKeys(prefix);
     },
   };
 }
