@@ -1,7 +1,7 @@
 import type { TUpdateClientBody } from '@app/contracts/api/clients';
 import { createCredentials, deleteCredentials, holdSecretForMail } from '../auth/credentials.ts';
 import { newTemporaryPassword } from '../auth/secrets.ts';
-import { type Actor, commitChange, decideOn } from '../platform/command.ts';
+import { type Actor, commitChange, decideOn, load, writeFor } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { nextId } from '../platform/ids.ts';
 import { claim, refuseTaken, release, type UniqueScope } from '../platform/unique-values.ts';
@@ -81,22 +81,29 @@ export async function registerNewClient(deps: Deps, actor: Actor, details: Detai
   });
 }
 
-/** New details; a new e-mail moves the claim in the same change. */
+/**
+ * New details, as one change: a new e-mail moves the claim, a new name renames the client's sign-in account
+ * too (the portal greets them and the Users view lists them by it).
+ */
 export async function changeClient(deps: Deps, actor: Actor, clientId: number, details: Details) {
   const owner = clientStream(clientId);
   return refuseTaken([clientEmail], async () => {
-    const updated = await decideOn(deps, owner, clientDecider, actor, (s) => updateClient(s, details));
-    const before = updated?.events[0]?.data as { previous: Partial<Details> } | undefined;
-    const oldEmail = before?.previous.email;
-    const moved =
-      oldEmail !== undefined && clientEmail.normalize(oldEmail) !== clientEmail.normalize(details.email);
-    const writes = moved
-      ? [
-          await release(deps, actor, clientEmail, oldEmail, owner),
-          await claim(deps, actor, clientEmail, details.email, owner),
-          updated,
-        ]
-      : [updated];
-    return commitChange(deps, writes);
+    const loaded = await load(deps.store, owner, clientDecider);
+    const { state } = loaded;
+    const updated = writeFor(owner, loaded, actor, (s) => updateClient(s, details));
+    if (!state.exists || !updated) return commitChange(deps, []);
+    const emailMoved = clientEmail.normalize(state.email) !== clientEmail.normalize(details.email);
+    const renamed =
+      state.name !== details.name && state.userId !== null
+        ? await decideOn(deps, user.userStream(state.userId), user.userDecider, actor, (s) =>
+            s.status === 'active' ? user.renameUser(s, splitName(details.name)) : [],
+          )
+        : null;
+    return commitChange(deps, [
+      emailMoved ? await release(deps, actor, clientEmail, state.email, owner) : null,
+      emailMoved ? await claim(deps, actor, clientEmail, details.email, owner) : null,
+      updated,
+      renamed,
+    ]);
   });
 }

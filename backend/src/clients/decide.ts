@@ -5,15 +5,17 @@ import { conflict, notFound } from '../platform/errors.ts';
 export const clientStream = (id: number) => `client-${id}`;
 
 type Details = { name: string; email: string; phone: string | null; address: string | null };
-export type ClientState = { exists: false } | ({ exists: true; clientId: number } & Details);
+export type ClientState =
+  | { exists: false }
+  | ({ exists: true; clientId: number; userId: number | null } & Details);
 
 export const clientDecider = {
   initial: { exists: false } as ClientState,
   evolve(state: ClientState, event: TClientEvent): ClientState {
     switch (event.type) {
       case 'ClientRegistered': {
-        const { clientId, name, email, phone, address } = event.data;
-        return { exists: true, clientId, name, email, phone, address };
+        const { clientId, userId, name, email, phone, address } = event.data;
+        return { exists: true, clientId, userId, name, email, phone, address };
       }
       case 'ClientUpdated': {
         if (!state.exists) return state;

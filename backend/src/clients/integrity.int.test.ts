@@ -137,6 +137,37 @@ describe('clients: write-side integrity', () => {
     }
   }, 60_000);
 
+  it('renaming a client renames their sign-in account in the same change', async () => {
+    const made = await t.call(
+      'POST',
+      '/api/clients',
+      { name: 'Old Name', email: 'renamed@example.com', userType: 'client' },
+      t.adminToken,
+    );
+    const token = await t.activate('renamed@example.com', made.body.temporaryPassword);
+    const res = await t.call(
+      'PUT',
+      `/api/clients/${made.body.client.id}`,
+      { name: 'Nora Jean Newname', email: 'renamed@example.com' },
+      t.adminToken,
+    );
+    expect(res.status).toBe(200);
+    const me = await t.call('GET', '/api/auth/user', undefined, token);
+    expect(me.body).toMatchObject({ firstName: 'Nora', lastName: 'Jean Newname' });
+    const users = await t.call('GET', '/api/users', undefined, t.adminToken);
+    expect(users.body.find((u: { email: string }) => u.email === 'renamed@example.com')).toMatchObject({
+      firstName: 'Nora',
+      lastName: 'Jean Newname',
+    });
+    const trail = await t.call('GET', `/api/audit?stream=user-${made.body.user.id}`, undefined, t.adminToken);
+    expect(JSON.stringify(trail.body)).toContain('UserRenamed');
+    // Same change: the client's event and the account's share one transaction.
+    const { rows } = await sql<{ n: number }>`SELECT count(DISTINCT transaction_id)::int AS n FROM es_events
+      WHERE type IN ('ClientUpdated', 'UserRenamed') AND (data->>'clientId' = ${String(made.body.client.id)}
+        OR data->>'userId' = ${String(made.body.user.id)})`.execute(t.deps.db);
+    expect(rows[0]!.n).toBe(1);
+  });
+
   it('creates a project for a client its own stream knows, and refuses one for a client that does not exist', async () => {
     const res = await t.call(
       'POST',

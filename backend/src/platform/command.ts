@@ -139,7 +139,16 @@ export async function decideOn<S, E extends TDomainEvent>(
   actor: Actor,
   decide: (state: S) => E[],
 ): Promise<StreamWrite | null> {
-  const loaded = await load(deps.store, stream, decider);
+  return writeFor(stream, await load(deps.store, stream, decider), actor, decide);
+}
+
+/** The write a decision on a loaded aggregate makes, or null when it decides nothing. */
+export function writeFor<S, E extends TDomainEvent>(
+  stream: string,
+  loaded: { state: S; revision: ExpectedRevision },
+  actor: Actor,
+  decide: (state: S) => E[],
+): StreamWrite | null {
   const decided = decide(loaded.state);
   if (decided.length === 0) return null;
   return { stream, events: toNewEvents(decided, actor), expectedRevision: loaded.revision };

@@ -1,7 +1,7 @@
 /** The one error vocabulary of the backend; `app.ts` maps each to its HTTP status in one place. */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
     readonly code: string,
     message: string,
   ) {

@@ -10,15 +10,21 @@ export const userStream = (id: number) => `user-${id}`;
 
 export type UserState =
   | { status: 'none' }
-  | { status: 'active'; id: number; email: string; role: TRole }
+  | { status: 'active'; id: number; email: string; role: TRole; firstName: string; lastName: string }
   | { status: 'deleted'; id: number };
 
 export const initialUserState: UserState = { status: 'none' };
 
 export function evolveUser(state: UserState, event: TUserEvent): UserState {
   switch (event.type) {
-    case 'UserCreated':
-      return { status: 'active', id: event.data.userId, email: event.data.email, role: event.data.role };
+    case 'UserCreated': {
+      const { userId: id, email, role, firstName, lastName } = event.data;
+      return { status: 'active', id, email, role, firstName, lastName };
+    }
+    case 'UserRenamed':
+      return state.status === 'active'
+        ? { ...state, firstName: event.data.firstName, lastName: event.data.lastName }
+        : state;
     case 'UserRoleChanged':
       return state.status === 'active' ? { ...state, role: event.data.to } : state;
     case 'UserDeleted':
@@ -63,6 +69,14 @@ export function createUser(
   };
   if (!temporaryPassword) return [created];
   return [created, { type: 'TemporaryPasswordIssued', data: { userId, reason: 'account_created' } }];
+}
+
+/** A new name for the account (its client record was renamed); the same name records nothing. */
+export function renameUser(state: UserState, name: { firstName: string; lastName: string }): TUserEvent[] {
+  const user = active(state);
+  if (user.firstName === name.firstName && user.lastName === name.lastName) return [];
+  const previous = { firstName: user.firstName, lastName: user.lastName };
+  return [{ type: 'UserRenamed', data: { userId: user.id, ...name, previous } }];
 }
 
 /** An admin never removes their own admin role; setting the role a user already has records nothing. */

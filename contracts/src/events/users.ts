@@ -19,6 +19,16 @@ export const ZUserCreated = defineEvent(
   }),
 );
 export const ZUserRoleChanged = defineEvent('UserRoleChanged', z.object({ ...user, from: role, to: role }));
+/** The account's name changed (its client record was renamed); `previous` is for the audit trail. */
+export const ZUserRenamed = defineEvent(
+  'UserRenamed',
+  z.object({
+    ...user,
+    firstName: eText,
+    lastName: eText,
+    previous: z.object({ firstName: eText, lastName: eText }),
+  }),
+);
 export const ZUserPasswordChanged = defineEvent('UserPasswordChanged', z.object(user));
 export const ZTemporaryPasswordIssued = defineEvent(
   'TemporaryPasswordIssued',
@@ -38,6 +48,7 @@ export const ZUserDeleted = defineEvent('UserDeleted', z.object({ ...user, email
 export const userEventSchemas = [
   ZUserCreated,
   ZUserRoleChanged,
+  ZUserRenamed,
   ZUserPasswordChanged,
   ZTemporaryPasswordIssued,
   ZTemporaryPasswordMailed,

@@ -8,7 +8,8 @@ import type { Projection } from '../runtime/types.ts';
  */
 export const auditProjection: Projection = {
   name: 'audit',
-  version: 1,
+  // 2: a renamed account's new name names its actions.
+  version: 2,
   syncType: null,
   tables: ['audit_log', 'audit_actors'],
   ddl: (s) => `
@@ -46,7 +47,7 @@ export const auditProjection: Projection = {
     const actors = new Map<number, string>();
     for (const stored of events) {
       const e = stored as unknown as TDomainEvent;
-      if (e.type === 'UserCreated')
+      if (e.type === 'UserCreated' || e.type === 'UserRenamed')
         actors.set(e.data.userId, `${e.data.firstName} ${e.data.lastName}`.trim());
     }
     if (actors.size > 0) {

@@ -60,6 +60,8 @@ function evolveExisting(row: Row, event: TUserEvent, stored: StoredEvent): Row |
   switch (event.type) {
     case 'UserRoleChanged':
       return { ...row, role: event.data.to, updated_at: at };
+    case 'UserRenamed':
+      return { ...row, first_name: event.data.firstName, last_name: event.data.lastName, updated_at: at };
     case 'UserPasswordChanged':
       return { ...row, must_change_password: false, updated_at: at };
     case 'TemporaryPasswordIssued':
