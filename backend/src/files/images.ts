@@ -25,7 +25,7 @@ export const tooManyPixels = () =>
   );
 export const decodeTooSlow = () =>
   new DomainError(
-    422,
+    413,
     'image_too_slow',
     'The picture took too long to process. Please save it again as JPEG or PNG, or use a smaller image.',
   );
@@ -36,7 +36,7 @@ export const decodeTooSlow = () =>
  * HEVC-coded HEIC, so those two are decoded in a worker thread (decode-worker.js) and reach sharp as raw
  * pixels; sharp itself works on libuv's threads. Nothing decodes on the event loop.
  * Anything unreadable is a 400 (`invalid_image`), a readable non-image format a 400 (`invalid_file_type`),
- * more than MAX_INPUT_PIXELS a 413 (`image_too_large`), a decode over `timeoutMs` a 422 (`image_too_slow`).
+ * more than MAX_INPUT_PIXELS a 413 (`image_too_large`), a decode over `timeoutMs` a 413 (`image_too_slow`).
  */
 export async function decodeToSharp(
   bytes: Buffer,

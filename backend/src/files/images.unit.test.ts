@@ -152,9 +152,9 @@ describe('decoding stays off the event loop, bounded in pixels and time', () => 
     await expect(toJpeg(stripedBmp(8000, 8000), LOGO)).rejects.toMatchObject(refusal);
   });
 
-  it('gives up a decode that takes too long (422) and decodes the next picture in a fresh worker', async () => {
+  it('gives up a decode that takes too long (413) and decodes the next picture in a fresh worker', async () => {
     await expect(decodeToSharp(stripedBmp(6000, 6000), { timeoutMs: 20 })).rejects.toMatchObject({
-      status: 422,
+      status: 413,
       code: 'image_too_slow',
     });
     const out = await describeJpeg(await toJpeg(solidBmp(60, 30, [10, 200, 10]), LOGO));

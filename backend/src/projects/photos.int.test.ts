@@ -73,10 +73,12 @@ describe('project photos', () => {
     return { status: res.status, body: (await res.json()) as TProject & { error: string; message: string } };
   };
   const fetchFile = (url: string) => t.app.inject({ method: 'GET', url });
-  const jpegSize = async (url: string) => {
+  /** The stored address a signed one stands for (what events and the audit trail keep). */
+  const storedAddress = (url: string) => url.split('?')[0]!;
+  const jpegSize = async (url: string, cache: RegExp = /^private, max-age=\d+$/) => {
     const res = await fetchFile(url);
     expect(res.headers['content-type']).toBe('image/jpeg');
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['cache-control']).toMatch(cache);
     const { format, width, height } = await sharp(res.rawPayload).metadata();
     return { format, width, height };
   };
@@ -100,8 +102,12 @@ describe('project photos', () => {
     expect(res.body.id).toBe(ownProject.id);
     expect(res.body.photos).toEqual([
       {
-        url: expect.stringMatching(/^\/api\/files\/photos\/[0-9a-f]{64}\.jpg$/),
-        thumbnailUrl: expect.stringMatching(/^\/api\/files\/thumbnails\/[0-9a-f]{64}\.jpg$/),
+        url: expect.stringMatching(
+          /^\/api\/files\/photos\/[0-9a-f]{64}\.jpg\?ref=project-\d+&exp=\d+&sig=[\w-]+$/,
+        ),
+        thumbnailUrl: expect.stringMatching(
+          /^\/api\/files\/thumbnails\/[0-9a-f]{64}\.jpg\?ref=project-\d+&exp=\d+&sig=[\w-]+$/,
+        ),
         name: 'north-wall.png',
         uploadedAt: expect.any(String),
       },
@@ -114,8 +120,10 @@ describe('project photos', () => {
     expect(await jpegSize(gate!.url)).toEqual({ format: 'jpeg', width: 300, height: 600 });
     expect(await jpegSize(gate!.thumbnailUrl)).toEqual({ format: 'jpeg', width: 200, height: 400 });
     expect(await stored()).toEqual({
-      photos: [wall!.url, gate!.url].map((u) => u.split('/').pop()).sort(),
-      thumbnails: [wall!.thumbnailUrl, gate!.thumbnailUrl].map((u) => u.split('/').pop()).sort(),
+      photos: [wall!.url, gate!.url].map((u) => storedAddress(u).split('/').pop()).sort(),
+      thumbnails: [wall!.thumbnailUrl, gate!.thumbnailUrl]
+        .map((u) => storedAddress(u).split('/').pop())
+        .sort(),
     });
     expect((await auditTypes(ownProject.id)).slice(0, 2)).toEqual(['ProjectPhotoAdded', 'ProjectPhotoAdded']);
     // The client sees their project's photos.
@@ -250,7 +258,11 @@ describe('project photos', () => {
     const trail = await t.call('GET', `/api/audit?stream=project-${ownProject.id}`, undefined, t.adminToken);
     expect(trail.body[0]).toMatchObject({
       type: 'ProjectPhotoRemoved',
-      changes: { url: dropped!.url, thumbnailUrl: dropped!.thumbnailUrl, name: dropped!.name },
+      changes: {
+        url: storedAddress(dropped!.url),
+        thumbnailUrl: storedAddress(dropped!.thumbnailUrl),
+        name: dropped!.name,
+      },
     });
     // A client cannot remove photos.
     const byClient = await t.call('PATCH', `/api/projects/${ownProject.id}`, { photos: [] }, clientToken);
@@ -268,6 +280,12 @@ describe('project photos', () => {
     });
     const body = (await res.json()) as { logo: string };
     expect(res.status).toBe(200);
-    expect(await jpegSize(body.logo)).toEqual({ format: 'jpeg', width: 300, height: 100 });
+    // The logo stays public (the public site shows it), by its plain content address.
+    expect(body.logo).toMatch(/^\/api\/files\/logos\/[0-9a-f]{64}\.jpg$/);
+    expect(await jpegSize(body.logo, /^public, max-age=31536000, immutable$/)).toEqual({
+      format: 'jpeg',
+      width: 300,
+      height: 100,
+    });
   });
 });

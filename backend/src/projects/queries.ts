@@ -3,15 +3,16 @@ import type { ProjectsTable } from '@app/projections/projects/table';
 import { sql } from 'kysely';
 import type { SignedInUser } from '../auth/guard.ts';
 import { clientIdForUser } from '../clients/queries.ts';
+import { type FileSigner, fileSigner } from '../files/signed-urls.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { instant } from '../platform/read-values.ts';
 
-type Deps = Pick<AppDeps, 'rm'>;
+type Deps = Pick<AppDeps, 'rm' | 'config'>;
 type Row = Omit<ProjectsTable, 'last_event_position'>;
 
 const money = (v: string | number | null) => (v === null ? null : Number(v));
 
-const toDto = (r: Row): TProject => ({
+const toDto = (r: Row, sign: FileSigner): TProject => ({
   id: r.id,
   clientId: r.client_id,
   clientName: r.client_name,
@@ -26,7 +27,12 @@ const toDto = (r: Row): TProject => ({
   jobEndDate: r.job_end_date,
   progress: r.progress,
   notes: r.notes,
-  photos: r.photos,
+  // Photos are handed out at signed, expiring addresses: only whoever may read the project gets one.
+  photos: r.photos.map((p) => ({
+    ...p,
+    url: sign(p.url, `project-${r.id}`),
+    thumbnailUrl: sign(p.thumbnailUrl, `project-${r.id}`),
+  })),
   createdAt: instant(r.created_at),
   updatedAt: instant(r.updated_at),
 });
@@ -64,16 +70,18 @@ const projects = (deps: Deps) =>
 
 /** Every project, most recently changed first (the admin's tracking list). */
 export async function listProjects(deps: Deps): Promise<TProject[]> {
-  return (await projects(deps).execute()).map(toDto);
+  const sign = await fileSigner(deps);
+  return (await projects(deps).execute()).map((r) => toDto(r, sign));
 }
 
 export async function projectsOfClient(deps: Deps, clientId: number): Promise<TProject[]> {
-  return (await projects(deps).where('p.client_id', '=', clientId).execute()).map(toDto);
+  const sign = await fileSigner(deps);
+  return (await projects(deps).where('p.client_id', '=', clientId).execute()).map((r) => toDto(r, sign));
 }
 
 export async function projectById(deps: Deps, id: number): Promise<TProject | undefined> {
   const row = await projects(deps).where('p.id', '=', id).executeTakeFirst();
-  return row ? toDto(row) : undefined;
+  return row ? toDto(row, await fileSigner(deps)) : undefined;
 }
 
 /** A signed-in account's own projects: those of the client record linked to it (none without one). */

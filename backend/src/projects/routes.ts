@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { actorOf, guards } from '../auth/guard.ts';
 import { clientDecider, clientStream } from '../clients/decide.ts';
 import { readPhotoUploads, storePhoto } from '../files/photos.ts';
+import { storedFileAddress } from '../files/signed-urls.ts';
 import { fileStore } from '../files/store.ts';
 import { answerAfter } from '../platform/answer.ts';
 import { type CommandOutcome, load, runCommand } from '../platform/command.ts';
@@ -31,6 +32,10 @@ import {
   projectStream,
 } from './decide.ts';
 import { listProjects, projectById, projectsOfClient, projectsOfUser, visibleProject } from './queries.ts';
+
+/** The photos to keep arrive as the signed addresses the reads gave out; the project holds stored ones. */
+const withStoredPhotoAddresses = <P extends { photos?: string[] }>(patch: P): P =>
+  patch.photos ? { ...patch, photos: patch.photos.map(storedFileAddress) } : patch;
 
 /**
  * Projects (jobs). Admins create, change and delete them; a signed-in client reads only the projects of
@@ -123,7 +128,7 @@ export function projectRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async handler(request, reply) {
         const { id } = request.params;
         const outcome = await runCommand(deps, projectStream(id), projectDecider, actorOf(request), (state) =>
-          changeProject(state, { patch: request.body }),
+          changeProject(state, { patch: withStoredPhotoAddresses(request.body) }),
         );
         return answer(reply, outcome, id);
       },
