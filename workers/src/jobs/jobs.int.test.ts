@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../../../backend/test/eventually.ts';
 import { deleteKeys } from '../../../backend/test/leftovers.ts';
@@ -117,6 +118,31 @@ describe('jobs come from the event log', () => {
     await sleep(800); // a few more reconciles: nothing runs again
     expect(await mailsAbout(app, 'Seward Marina')).toHaveLength(1);
     expect((await findJob(app.t.deps.db, job.id))?.attempts).toBe(1);
+  });
+
+  it('a job whose previous attempt still runs (BullMQ lost its lock) waits without spending a retry', async () => {
+    const app = await start({ runHandlers: false });
+    await app.requestConsultation('Sitka Ferry');
+    const job = await oneMailJob(app);
+    await until('the job on the queue', async () => queueHas(app.prefix, job.id));
+    // The attempt holding the job, as a worker whose lock BullMQ thought lost would.
+    const holder = new pg.Client({ connectionString: app.t.database.url });
+    await holder.connect();
+    cleanups.push(() => holder.end());
+    await holder.query('SELECT pg_advisory_lock(hashtext($1))', [`job:${job.id}`]);
+
+    app.workers.jobs.startHandlers();
+    await sleep(1_500);
+    expect(await findJob(app.t.deps.db, job.id)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(await mailsAbout(app, 'Sitka Ferry')).toHaveLength(0);
+
+    await holder.query('SELECT pg_advisory_unlock(hashtext($1))', [`job:${job.id}`]);
+    const done = await until('the outcome', async () => {
+      const row = await findJob(app.t.deps.db, job.id);
+      return row?.status === 'done' && row;
+    });
+    expect(done.attempts).toBe(1);
+    expect(await mailsAbout(app, 'Sitka Ferry')).toHaveLength(1);
   });
 
   it('an attempt recorded without an outcome is not sent twice by the outbox', async () => {

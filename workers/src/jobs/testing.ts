@@ -49,7 +49,8 @@ export async function startJobsApp(
   options: JobRuntimeOptions & { redisUrl?: string } = {},
   env: Record<string, string> = {},
 ) {
-  const t = await startTestApp({ env });
+  // A loaded machine can take over the default 2 s to build the first views, which the first admin waits for.
+  const t = await startTestApp({ env: { READ_YOUR_WRITES_TIMEOUT_MS: '5000', ...env } });
   const prefix = `ng-${t.database.name}`;
   const workers = startWorkerProcesses(t.deps, pino({ level: 'silent' }), prefix, { ...quick, ...options });
   return {
