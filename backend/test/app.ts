@@ -19,12 +19,18 @@ export const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' 
  * the first admin created, and helpers to call the HTTP API through `app.inject`.
  */
 export async function startTestApp(
-  options: { workers?: boolean; env?: Record<string, string>; sessionCacheMs?: number } = {},
+  options: {
+    workers?: boolean;
+    env?: Record<string, string>;
+    sessionCacheMs?: number;
+    /** The address the app reaches its database at (e.g. through a proxy a fault test can cut). */
+    databaseUrl?: (url: string) => string | Promise<string>;
+  } = {},
 ) {
   const database = await createTestDatabase();
   const outbox = await mkdtemp(join(tmpdir(), outboxPrefix(testRunId())));
   const config = loadConfig({
-    DATABASE_URL: database.url,
+    DATABASE_URL: options.databaseUrl ? await options.databaseUrl(database.url) : database.url,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     OUTBOX_DIR: outbox,

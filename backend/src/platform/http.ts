@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { isWebRoute } from '@app/contracts/web-routes';
+import { isTransientError } from '@app/projections/runtime/transient';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -19,6 +20,10 @@ import { ConcurrencyError } from '../eventstore/port.ts';
 import type { AppDeps } from './deps.ts';
 import { DomainError } from './errors.ts';
 import { applyInputRules } from './input-rules.ts';
+
+const RATE_LIMIT_REDIS_TIMEOUT_MS = 100;
+const RETRY_AFTER_SECONDS = 5;
+
 import { bodyDeadline } from './request-deadline.ts';
 import { requestLogSerializers } from './request-log.ts';
 
@@ -81,9 +86,19 @@ export async function createHttp(deps: AppDeps, options: FastifyServerOptions = 
   app.decorateRequest('user', null);
 
   await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: cspDirectives } });
+  // Rate limits on their own connection that never waits: when Redis cannot answer within 100 ms the limit is
+  // not applied (fail open, logged) rather than holding a sign-in or the public form until Redis is back.
+  const limits = deps.redis.duplicate({
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: RATE_LIMIT_REDIS_TIMEOUT_MS,
+  });
+  limits.on('error', () => undefined); // reconnects by itself; each refused command is logged by the limiter
+  app.addHook('onClose', async () => limits.disconnect());
   await app.register(rateLimit, {
     global: false,
-    redis: deps.redis,
+    redis: limits,
+    skipOnError: true,
     nameSpace: 'ng-rate-limit:',
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
@@ -119,6 +134,14 @@ export async function createHttp(deps: AppDeps, options: FastifyServerOptions = 
       !isResponseSerializationError(err)
     ) {
       return reply.code(err.statusCode).send({ error: err.code ?? 'bad_request', message: err.message });
+    }
+    if (isTransientError(err)) {
+      // The database (or another store) is briefly out of reach: nothing was changed, so asking again is safe.
+      request.log.warn({ err }, 'request failed: a store is unavailable');
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({
+        error: 'unavailable',
+        message: 'The service is briefly unavailable. Please try again in a few seconds.',
+      });
     }
     request.log.error({ err }, 'request failed');
     return reply

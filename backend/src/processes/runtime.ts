@@ -17,8 +17,12 @@ import { ProjectionWatcher } from '../platform/projection-watcher.ts';
 import { recordTemporaryPasswordMailed } from '../users/commands.ts';
 import { buildApp } from './app.ts';
 
-export const createRedis = (config: Config) =>
-  new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: false });
+/** The jobs' Redis connection. It reconnects by itself; /readyz reports it while it is down. */
+export function createRedis(config: Config) {
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: false });
+  redis.on('error', () => undefined); // unhandled, ioredis prints every failed reconnect
+  return redis;
+}
 
 /** Keeps the read models up to date. */
 export function startProjections(infra: Infrastructure, log: Logger) {
