@@ -426,10 +426,10 @@ describe('bad input on every route', () => {
 
     it('even where a route has no schema for it, a NUL or a lone surrogate answers 400', async () => {
       await refused('GET', '/api/content?q=%00', undefined, 400, null);
-      await refused('POST', '/api/projects/' + c.projectId + '/sync-calendar', { note: '\uD800' }, 400);
+      await refused('POST', `/api/projects/${c.projectId}/sync-calendar`, { note: '\uD800' }, 400);
       await refused('GET', '/api/dashboard/stats?x=a%00b', undefined, 400, c.token('owner'));
       // The guards still answer first: a caller without access learns nothing about the input rules.
-      await refused('POST', '/api/projects/' + c.projectId + '/sync-calendar', { note: '\uD800' }, 401, null);
+      await refused('POST', `/api/projects/${c.projectId}/sync-calendar`, { note: '\uD800' }, 401, null);
     });
   });
 

@@ -84,6 +84,16 @@ export async function castOf(t: TestApp) {
     ).id as number;
   /** A throwaway account, for routes that change or remove the account they name. */
   const newAccount = () => t.createUser({ email: `spare-${++serial}@example.com`, role: 'user' });
+  let shared: ReturnType<typeof newAccount> | null = null;
+  /**
+   * The account a caller's request names: a new one for the admin (whose change goes through), one shared
+   * spare for everyone else (who is refused, so it stays as it was; each account costs a password hash).
+   */
+  const accountFor = (caller: Caller) => {
+    if (caller === 'admin') return newAccount();
+    shared ??= newAccount();
+    return shared;
+  };
 
   await created(
     await t.call('POST', '/api/consultations', {
@@ -100,6 +110,14 @@ export async function castOf(t: TestApp) {
   });
   const projectId = await newProject();
   const noteId = await newNote();
+  const photo = await t.app.inject({
+    method: 'POST',
+    url: `/api/projects/${projectId}/photos`,
+    ...(await imageUpload(t.adminToken)),
+  });
+  const photoUrl = (
+    await created({ status: photo.statusCode, body: photo.json(), headers: photo.headers }, 'photo')
+  ).photos?.[0]?.url as string | undefined;
   const logo = await t.app.inject({
     method: 'POST',
     url: '/api/settings/logo',
@@ -123,9 +141,12 @@ export async function castOf(t: TestApp) {
     consultationId,
     noteId,
     logoUrl,
+    /** The signed address of a photo of the owner's project, as the project reads hand it out. */
+    photoUrl,
     newProject,
     newNote,
     newAccount,
+    accountFor,
     /** A unique e-mail address for routes that create an account or a client. */
     newEmail: () => `made-${++serial}@example.com`,
   };

@@ -1,0 +1,342 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { startTestApp, type TestApp } from './app.ts';
+import { CALLERS, type Caller, type Cast, castOf, imageUpload } from './cast.ts';
+
+/**
+ * Who may call what: one row per route (and the websocket) with the answer each kind of caller gets, in
+ * the order of CALLERS: anonymous, the owning client, another client, a non-admin `user`, an admin.
+ * A route the app has and the table lacks fails the first test, so no route is added unguarded.
+ * A number is the HTTP status (an array: any of them, for a write that may answer 202 while the views
+ * catch up); for the websocket, `open <role>` or `closed <code>`.
+ */
+type Outcome = number | readonly number[] | string;
+type Outcomes = readonly [anonymous: Outcome, owner: Outcome, other: Outcome, user: Outcome, admin: Outcome];
+
+interface Request {
+  url?: string;
+  body?: unknown;
+  /** Sends an image as multipart/form-data. */
+  upload?: true;
+  /** Calls with a new session of the caller (for routes that end the session they are called with). */
+  freshSession?: true;
+}
+interface Case {
+  /** When a route has several cases (a public logo, a signed photo), what this one tries. */
+  label?: string;
+  expect: Outcomes;
+  /** The request, made for each caller (it may make a record first, for routes that remove one). */
+  send?: (c: Cast, caller: Caller) => Request | Promise<Request>;
+}
+
+const WRITTEN = [200, 202] as const;
+const CREATED = [201, 202] as const;
+const PUBLIC: Outcomes = [200, 200, 200, 200, 200];
+const SIGNED_IN: Outcomes = [401, 200, 200, 200, 200];
+const ADMIN: Outcomes = [401, 403, 403, 403, 200];
+const ADMIN_WRITES: Outcomes = [401, 403, 403, 403, WRITTEN];
+const ADMIN_CREATES: Outcomes = [401, 403, 403, 403, CREATED];
+/** A record of the owning client: another client and a `user` are told it does not exist. */
+const OWNER_READS: Outcomes = [401, 200, 404, 404, 200];
+
+let serial = 0;
+const unique = (what: string) => `${what}-${++serial}@example.com`;
+const projectBody = (c: Cast) => ({
+  clientId: c.owner.clientId,
+  title: 'Shed camera',
+  type: 'security_cameras',
+});
+
+const ROWS: Record<string, Case | Case[]> = {
+  'GET /healthz': { expect: PUBLIC },
+  // Ready or not, anyone may ask.
+  'GET /readyz': {
+    expect: [
+      [200, 503],
+      [200, 503],
+      [200, 503],
+      [200, 503],
+      [200, 503],
+    ],
+  },
+  'GET /ws': { expect: ['closed 4401', 'open client', 'open client', 'open user', 'open admin'] },
+
+  'POST /api/auth/login': {
+    expect: PUBLIC,
+    send: (c) => ({ body: { email: c.accounts.user.email, password: c.accounts.user.password } }),
+  },
+  'GET /api/auth/user': { expect: SIGNED_IN },
+  'POST /api/auth/ws-ticket': { expect: SIGNED_IN },
+  // Signed-in callers get as far as the password check (a wrong current password: 400).
+  'POST /api/auth/change-password': {
+    expect: [401, 400, 400, 400, 400],
+    send: () => ({ body: { currentPassword: 'not-the-password', newPassword: 'new-password-123' } }),
+  },
+  'POST /api/auth/logout': { expect: PUBLIC, send: () => ({ freshSession: true }) },
+  'GET /api/logout': { expect: [302, 302, 302, 302, 302], send: () => ({ freshSession: true }) },
+  'POST /api/auth/generate-temp-password': {
+    expect: ADMIN,
+    send: async (c, caller) => ({ body: { userEmail: (await c.accountFor(caller)).email } }),
+  },
+  'POST /api/auth/create-user': {
+    expect: ADMIN_CREATES,
+    send: () => ({ body: { email: unique('made-user'), firstName: 'Made', role: 'user' } }),
+  },
+
+  'GET /api/users': { expect: ADMIN },
+  'GET /api/users/admins': { expect: ADMIN },
+  'POST /api/users/create-admin': {
+    expect: ADMIN_CREATES,
+    send: () => ({ body: { email: unique('made-admin'), firstName: 'Made' } }),
+  },
+  'PUT /api/users/:id/role': {
+    expect: ADMIN_WRITES,
+    send: async (c, caller) => ({
+      url: `/api/users/${(await c.accountFor(caller)).id}/role`,
+      body: { role: 'client' },
+    }),
+  },
+  'PUT /api/users/email/:email/role': {
+    expect: ADMIN_WRITES,
+    send: async (c, caller) => ({
+      url: `/api/users/email/${encodeURIComponent((await c.accountFor(caller)).email)}/role`,
+      body: { role: 'client' },
+    }),
+  },
+  'DELETE /api/users/:id': {
+    expect: ADMIN_WRITES,
+    send: async (c, caller) => ({ url: `/api/users/${(await c.accountFor(caller)).id}` }),
+  },
+
+  'GET /api/audit': { expect: ADMIN, send: (c) => ({ url: `/api/audit?stream=client-${c.owner.clientId}` }) },
+
+  'POST /api/consultations': {
+    expect: [201, 201, 201, 201, 201],
+    send: () => ({
+      body: { name: 'Sam', email: unique('sam'), preferredDate: '2099-02-03', serviceType: 'starlink' },
+    }),
+  },
+  'GET /api/consultations': { expect: ADMIN },
+  'PATCH /api/consultations/:id': {
+    expect: ADMIN_WRITES,
+    send: (c) => ({ url: `/api/consultations/${c.consultationId}`, body: { notes: 'Called back' } }),
+  },
+
+  'GET /api/clients': { expect: ADMIN },
+  // Accounts without a client record (the `user`, the admin) have no "me".
+  'GET /api/clients/me': { expect: [401, 200, 200, 404, 404] },
+  'GET /api/clients/:id': { expect: OWNER_READS, send: (c) => ({ url: `/api/clients/${c.owner.clientId}` }) },
+  'POST /api/clients': {
+    expect: ADMIN_CREATES,
+    send: () => ({ body: { name: 'New Client', email: unique('new-client'), portalAccess: false } }),
+  },
+  'PUT /api/clients/:id': {
+    expect: ADMIN_WRITES,
+    send: (c) => ({
+      url: `/api/clients/${c.owner.clientId}`,
+      body: { name: 'owning Client', email: c.accounts.owner.email, phone: '907-555-0102' },
+    }),
+  },
+
+  'POST /api/projects': { expect: ADMIN_CREATES, send: (c) => ({ body: projectBody(c) }) },
+  'GET /api/projects': { expect: SIGNED_IN },
+  'GET /api/projects/client': { expect: SIGNED_IN },
+  'GET /api/projects/client/:clientId': {
+    expect: ADMIN,
+    send: (c) => ({ url: `/api/projects/client/${c.owner.clientId}` }),
+  },
+  'GET /api/projects/:id': { expect: OWNER_READS, send: (c) => ({ url: `/api/projects/${c.projectId}` }) },
+  'PATCH /api/projects/:id': {
+    expect: ADMIN_WRITES,
+    send: (c) => ({ url: `/api/projects/${c.projectId}`, body: { progress: 20 } }),
+  },
+  'PUT /api/projects/:id': {
+    expect: ADMIN_WRITES,
+    send: (c) => ({ url: `/api/projects/${c.projectId}`, body: { title: 'Cabin cameras', progress: 30 } }),
+  },
+  'DELETE /api/projects/:id': {
+    expect: ADMIN_WRITES,
+    send: async (c) => ({ url: `/api/projects/${await c.newProject()}` }),
+  },
+  'POST /api/projects/:id/sync-calendar': {
+    expect: ADMIN,
+    send: (c) => ({ url: `/api/projects/${c.projectId}/sync-calendar` }),
+  },
+  // Staff only; the owning client is told 403 for their own project, 404 for anyone else's.
+  'POST /api/projects/:id/photos': {
+    expect: [401, 403, 404, 404, CREATED],
+    send: (c) => ({ url: `/api/projects/${c.projectId}/photos`, upload: true }),
+  },
+
+  'GET /api/messages/client': { expect: SIGNED_IN },
+  'GET /api/messages/client/:clientId': {
+    expect: ADMIN,
+    send: (c) => ({ url: `/api/messages/client/${c.owner.clientId}` }),
+  },
+  'GET /api/appointments/client': { expect: SIGNED_IN },
+  'GET /api/appointments/client/:clientId': {
+    expect: ADMIN,
+    send: (c) => ({ url: `/api/appointments/client/${c.owner.clientId}` }),
+  },
+  'GET /api/payments/client': { expect: SIGNED_IN },
+  'GET /api/payments/client/:clientId': {
+    expect: ADMIN,
+    send: (c) => ({ url: `/api/payments/client/${c.owner.clientId}` }),
+  },
+
+  'GET /api/dashboard/stats': { expect: SIGNED_IN },
+  'GET /api/dashboard/notes': { expect: ADMIN, send: () => ({ url: '/api/dashboard/notes?day=2026-03-01' }) },
+  'POST /api/dashboard/notes': {
+    expect: ADMIN_CREATES,
+    send: () => ({ body: { day: '2026-03-01', text: 'Order cable' } }),
+  },
+  'PATCH /api/dashboard/notes/:id': {
+    expect: ADMIN_WRITES,
+    send: (c) => ({ url: `/api/dashboard/notes/${c.noteId}`, body: { completed: true } }),
+  },
+  'DELETE /api/dashboard/notes/:id': {
+    expect: ADMIN_WRITES,
+    send: async (c) => ({ url: `/api/dashboard/notes/${await c.newNote()}` }),
+  },
+
+  'GET /api/content': { expect: PUBLIC },
+  'GET /api/settings': { expect: ADMIN },
+  'PUT /api/settings': {
+    expect: ADMIN_WRITES,
+    send: () => ({ body: { section: 'admin', data: { email: 'boss@example.com', name: 'Boss' } } }),
+  },
+  'POST /api/settings/logo': { expect: ADMIN_WRITES, send: () => ({ upload: true }) },
+  'POST /api/content/save': {
+    expect: ADMIN_WRITES,
+    send: () => ({
+      body: {
+        companyTitle: 'Northern Guard',
+        companySubtitle: 'Cameras',
+        heroDescription: 'Hero',
+        servicesDescription: 'Services',
+        contactEmail: 'info@example.com',
+        contactPhone: '907-555-0100',
+        website: 'https://example.com',
+        address: 'Anchorage',
+      },
+    }),
+  },
+  'POST /api/content/contact': {
+    expect: ADMIN_WRITES,
+    send: () => ({
+      body: { email: 'info@example.com', phone: '907', website: 'https://example.com', address: 'Nome' },
+    }),
+  },
+
+  'GET /api/files/:kind/:name': [
+    { label: 'the company logo', expect: PUBLIC, send: (c) => ({ url: c.logoUrl }) },
+    // A photo's signed address is what the project reads hand out to those who may see the project.
+    { label: 'a photo at its signed address', expect: PUBLIC, send: (c) => ({ url: c.photoUrl }) },
+    {
+      label: 'a photo without its signature',
+      expect: [403, 403, 403, 403, 403],
+      send: (c) => ({ url: c.photoUrl?.split('?')[0] }),
+    },
+  ],
+};
+
+/** What the websocket does for a caller: greets them (`open <role>`) or closes (`closed <code>`). */
+async function socketOutcome(t: TestApp, token: string | null): Promise<string> {
+  let ticket = '';
+  if (token) {
+    const res = await t.call('POST', '/api/auth/ws-ticket', undefined, token);
+    ticket = res.body?.ticket ?? '';
+  }
+  let settle: (outcome: string) => void = () => undefined;
+  const outcome = new Promise<string>((resolve) => {
+    settle = resolve;
+  });
+  const listen = (ws: WebSocket) => {
+    ws.on('message', (data) => {
+      const message = JSON.parse(String(data));
+      if (message.type === 'CONNECTED') settle(`open ${message.role}`);
+    });
+    ws.on('close', (code) => settle(`closed ${code}`));
+    ws.on('error', () => undefined);
+  };
+  const ws = await t.app
+    .injectWS(`/ws${ticket ? `?ticket=${encodeURIComponent(ticket)}` : ''}`, {}, { onInit: listen })
+    .catch((err: Error) => {
+      settle(`refused ${err.message}`);
+      return null;
+    });
+  const timeout = setTimeout(() => settle('no answer within 5 s'), 5_000);
+  const result = await outcome;
+  clearTimeout(timeout);
+  ws?.terminate();
+  return result;
+}
+
+const matches = (expected: Outcome, actual: number | string) =>
+  Array.isArray(expected) ? expected.includes(actual as number) : expected === actual;
+
+describe('access matrix', () => {
+  let t: TestApp;
+  let c: Cast;
+  let filesDir: string;
+
+  beforeAll(async () => {
+    filesDir = await mkdtemp(join(tmpdir(), 'ng-files-'));
+    t = await startTestApp({ env: { FILES_DIR: filesDir } });
+    c = await castOf(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(filesDir, { recursive: true, force: true });
+  });
+
+  it('has a row for every route, and every row names a route', () => {
+    const routes = t.routes.flatMap((r) => [r.method].flat().map((m) => `${m} ${r.url}`));
+    expect(routes.filter((r) => !(r in ROWS))).toEqual([]);
+    expect(Object.keys(ROWS).filter((r) => !routes.includes(r))).toEqual([]);
+  });
+
+  for (const [route, row] of Object.entries(ROWS)) {
+    const cases = [row].flat();
+    it(`${route}: each caller gets the answer of its row`, async () => {
+      const [method, pattern] = route.split(' ') as [string, string];
+      const got: Record<string, unknown> = {};
+      const want: Record<string, unknown> = {};
+      for (const kase of cases) {
+        // The five callers at once: each request stands alone (its own record where it removes one).
+        await Promise.all(
+          CALLERS.map(async (caller, i) => {
+            const key = kase.label ? `${kase.label}, as ${caller}` : caller;
+            const expected = kase.expect[i]!;
+            const request = (await kase.send?.(c, caller)) ?? {};
+            const token = request.freshSession ? await c.freshToken(caller) : c.token(caller);
+            let actual: number | string;
+            let body = '';
+            if (pattern === '/ws') {
+              actual = await socketOutcome(t, token);
+            } else {
+              const auth = token ? { authorization: `Bearer ${token}` } : {};
+              const upload = request.upload ? await imageUpload(token) : null;
+              const res = await t.app.inject({
+                method: method as 'GET',
+                url: request.url ?? pattern,
+                headers: upload ? upload.headers : auth,
+                ...(upload ? { payload: upload.payload } : {}),
+                ...(request.body === undefined ? {} : { payload: request.body as object }),
+              });
+              actual = res.statusCode;
+              body = res.body.slice(0, 160);
+            }
+            // Expected and actual side by side, so one failure shows the whole row.
+            want[key] = expected;
+            got[key] = matches(expected, actual) ? expected : `${actual} ${body}`.trim();
+          }),
+        );
+      }
+      expect(got).toEqual(want);
+    });
+  }
+});
