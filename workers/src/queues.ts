@@ -60,6 +60,11 @@ export function startJobWorkers(
             case 'failed':
               if (result.parked) throw new UnrecoverableError(String(result.error));
               throw result.error;
+            case 'skipped':
+              // A job with no row was queued by a version that kept jobs only in Redis: nothing records it.
+              if (result.status === null)
+                env.log.warn({ jobId: job.id, job: job.name }, 'job without a row skipped');
+              return result;
             default:
               return result;
           }

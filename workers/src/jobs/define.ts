@@ -9,7 +9,7 @@ export interface JobContext {
   /** The event that started the job: read what you need from it or its stream, never from a lagging view. */
   event: { id: string; stream: string; position: Position };
   /**
-   * Sends the job's one mail at most once: the attempt is recorded before sending and the message after, and a
+   * Sends the job's one mail (a job sends at most one) at most once: the attempt is recorded before sending and the message after, and a
    * mail an interrupted attempt may have sent is not sent again blindly (see `attempt.ts`).
    */
   sendMail(mail: OutgoingMail): Promise<{ messageId: string }>;

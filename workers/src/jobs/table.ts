@@ -78,7 +78,7 @@ export interface JobToEnqueue {
 }
 
 /**
- * Jobs to put on the queues, oldest first, only once every projection the job waits for has passed its
+ * Jobs to put on the queues (in batches, by id), only once every projection the job waits for has passed its
  * event. `fresh`: pending jobs never enqueued; otherwise every job without an outcome (the reconcile, which
  * refills a Redis that lost them: adding a job id that is still queued does nothing).
  */
