@@ -1,7 +1,15 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser.
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, startBrowserApp, toastText } from './browser.ts';
+import { describedBy } from './fields.ts';
+
+/** The field is marked invalid and described by this message (waits for it: the check runs on submit). */
+async function expectDescribed(field: Locator, message: string) {
+  await expect.poll(() => describedBy(field)).toBe(message);
+  expect(await field.getAttribute('aria-invalid')).toBe('true');
+}
 
 describe('sign-in (browser)', () => {
   let b: BrowserApp;
@@ -31,12 +39,18 @@ describe('sign-in (browser)', () => {
     await dialog.getByLabel('New password', { exact: true }).fill('north-star-1');
     await dialog.getByLabel('Confirm new password').fill('north-star-2');
     await dialog.getByRole('button', { name: 'Update Password' }).click();
-    await page.getByText('New password and confirmation do not match.').waitFor();
+    // The problem is marked on its field, not only told in a toast.
+    const confirmation = dialog.getByLabel('Confirm new password');
+    await expectDescribed(confirmation, 'New password and confirmation do not match.');
 
     await dialog.getByLabel('New password', { exact: true }).fill('short');
     await dialog.getByLabel('Confirm new password').fill('short');
     await dialog.getByRole('button', { name: 'Update Password' }).click();
-    await page.getByText('Password must be at least 6 characters long.').waitFor();
+    await expectDescribed(
+      dialog.getByLabel('New password', { exact: true }),
+      'Password must be at least 6 characters long.',
+    );
+    expect(await confirmation.getAttribute('aria-invalid')).toBeNull();
 
     await dialog.getByLabel('New password', { exact: true }).fill('north-star-1');
     await dialog.getByLabel('Confirm new password').fill('north-star-1');
@@ -58,11 +72,16 @@ describe('sign-in (browser)', () => {
     await page.context().close();
   });
 
-  it('a wrong password shows the failure toast and keeps the visitor on /login', async () => {
+  it('a wrong password shows the failure toast, is marked on the password field and keeps the visitor on /login', async () => {
     const page = await b.newPage();
     await b.signIn(page, 'owner@example.com', 'not-the-password');
     await page.getByText('Login failed').waitFor();
     expect(page.url()).toBe(`${b.baseUrl}/login`);
+    const password = page.getByLabel('Password', { exact: true });
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    expect(await describedBy(password)).not.toBe('');
+    await password.fill('something else');
+    expect(await password.getAttribute('aria-invalid')).toBeNull();
     await page.context().close();
   });
 
@@ -78,6 +97,48 @@ describe('sign-in (browser)', () => {
     await page.waitForURL(`${b.baseUrl}/`);
     await page.goto('/client');
     await page.getByText('Access Denied - This portal is for clients only.').waitFor();
+    await page.context().close();
+  });
+
+  it('leaving the Create New Password box leaves the visitor signed out, not stuck', async () => {
+    const user = await b.t.createUser({ email: 'olga@example.com', firstName: 'Olga' });
+    const page = await b.newPage();
+    await b.signIn(page, user.email, user.temporaryPassword);
+    await page.getByRole('dialog', { name: 'Create New Password' }).waitFor();
+    // The temporary session is never kept: a reload (or leaving) finds the visitor signed out.
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await page.getByRole('dialog', { name: 'Create New Password' }).count()).toBe(0);
+    await page.goto('/client');
+    await page.waitForURL(`${b.baseUrl}/login`);
+    // Signing in again with the temporary password shows the box again; the password still needs changing.
+    await b.signIn(page, user.email, user.temporaryPassword);
+    await page.getByRole('dialog', { name: 'Create New Password' }).waitFor();
+    expect(
+      (await b.t.call('POST', '/api/auth/login', { email: user.email, password: user.temporaryPassword }))
+        .body,
+    ).toMatchObject({ needsPasswordChange: true });
+    await page.context().close();
+  });
+
+  it("a session ended elsewhere shows 'Unauthorized' - 'You are logged out. Logging in again...', then /login", async () => {
+    const page = await b.newPage();
+    await b.signInAsAdmin(page);
+    await page.goto('/admin?view=clients');
+    await page.getByRole('heading', { name: 'Clients', level: 1 }).waitFor();
+    const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+    expect((await b.t.call('POST', '/api/auth/logout', undefined, token)).status).toBe(200);
+
+    // The next read is refused with 401.
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Users' }).click();
+    const toast = page.getByTestId('toast');
+    await toast.getByText('You are logged out. Logging in again...').waitFor();
+    expect(await toastText(page)).toContain('Unauthorized');
+    await page.waitForURL(`${b.baseUrl}/login`);
+    // The toast stays readable on the sign-in page (no full reload swallowed it).
+    expect(await toastText(page)).toContain('You are logged out. Logging in again...');
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     await page.context().close();
   });
 });

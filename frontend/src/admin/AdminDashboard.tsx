@@ -12,6 +12,7 @@ import { SettingsView } from '../features/settings/admin/SettingsView';
 import { settingsQuery } from '../features/settings/settings-query';
 import { UsersView } from '../features/users/admin/UsersView';
 import { buttonClass } from '../ui/Button';
+import { Drawer } from '../ui/Drawer';
 import { useAdminLiveUpdates } from './live';
 import { type AdminViewId, chooseView, LANDED_VIEWS, VIEW_STORAGE_KEY } from './views';
 
@@ -95,17 +96,9 @@ export function AdminDashboard() {
     <div className="flex min-h-screen bg-slate-50 text-slate-900">
       <aside className="sticky top-0 hidden h-screen w-64 shrink-0 lg:block">{sidebar}</aside>
       {drawerOpen && (
-        <div className="fixed inset-0 z-50 lg:hidden">
-          <button
-            type="button"
-            aria-label="Close menu"
-            className="absolute inset-0 bg-slate-900/50"
-            onClick={() => setDrawerOpen(false)}
-          />
-          <aside id="admin-drawer" className="relative h-full w-72">
-            {sidebar}
-          </aside>
-        </div>
+        <Drawer id="admin-drawer" label="Admin menu" onClose={() => setDrawerOpen(false)}>
+          {sidebar}
+        </Drawer>
       )}
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-4 py-3">

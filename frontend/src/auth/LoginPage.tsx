@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { failureText } from '../lib/api';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { inputClass, TextField } from '../ui/Field';
 import { errorToast, toast } from '../ui/toast-store';
-import { changePassword, logIn } from './actions';
+import { abandonSession, changePassword, logIn } from './actions';
 import { newPasswordProblem } from './password-rules';
 import { homeAfterSignIn } from './session';
 
@@ -19,8 +19,11 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
-  const [pendingChange, setPendingChange] = useState<{ email: string; currentPassword: string } | null>(null);
+  const [pendingChange, setPendingChange] = useState<PendingChange | null>(null);
+  useAbandonOnLeave(pendingChange?.token);
   const passwordId = useId();
+  const failureId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
 
   const login = useMutation({
     mutationFn: (credentials: { email: string; password: string }) =>
@@ -31,14 +34,21 @@ export function LoginPage() {
           title: 'Password Change Required',
           description: 'Please create a new password to continue.',
         });
-        setPendingChange({ email: credentials.email, currentPassword: credentials.password });
+        setPendingChange({
+          token: answer.token,
+          email: credentials.email,
+          currentPassword: credentials.password,
+        });
         return;
       }
       toast({ title: 'Login successful', description: `Welcome back, ${answer.user.firstName}!` });
       setTimeout(() => navigate({ to: homeAfterSignIn(answer.user) }), REDIRECT_DELAY_MS);
     },
-    onError: (error) =>
-      errorToast('Login failed', failureText(error, 'Please check your credentials and try again.')),
+    onError: (error) => {
+      const text = failureText(error, 'Please check your credentials and try again.');
+      setFailure(text);
+      errorToast('Login failed', text);
+    },
   });
 
   const onSubmit = (event: FormEvent) => {
@@ -72,7 +82,12 @@ export function LoginPage() {
                 autoComplete="current-password"
                 className={`${inputClass} pr-16`}
                 value={password}
-                onChange={(event) => setPassword(event.target.value)}
+                aria-invalid={failure ? true : undefined}
+                aria-describedby={failure ? failureId : undefined}
+                onChange={(event) => {
+                  setPassword(event.target.value);
+                  setFailure(null);
+                }}
               />
               <button
                 type="button"
@@ -84,6 +99,11 @@ export function LoginPage() {
                 {showPassword ? 'Hide' : 'Show'}
               </button>
             </div>
+            {failure && (
+              <p id={failureId} className="mt-1 text-sm text-red-700">
+                {failure}
+              </p>
+            )}
           </div>
           <Button type="submit" className="w-full" disabled={!email || !password || login.isPending}>
             {login.isPending ? 'Signing In...' : 'Sign In'}
@@ -105,17 +125,30 @@ export function LoginPage() {
   );
 }
 
+type PendingChange = { token: string; email: string; currentPassword: string };
+
+/** A temporary-password session ends when its box is left without a new password (page closed or left). */
+function useAbandonOnLeave(token: string | undefined) {
+  useEffect(() => {
+    if (!token) return;
+    const onPageHide = () => abandonSession(token);
+    window.addEventListener('pagehide', onPageHide);
+    return () => window.removeEventListener('pagehide', onPageHide);
+  }, [token]);
+}
+
 function NewPasswordDialog({
   pending,
   onDone,
 }: {
-  pending: { currentPassword: string } | null;
+  pending: PendingChange | null;
   onDone: (newPassword: string) => void;
 }) {
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
+  const [problem, setProblem] = useState<ReturnType<typeof newPasswordProblem>>(null);
   const update = useMutation({
-    mutationFn: () => changePassword(pending?.currentPassword ?? '', newPassword),
+    mutationFn: () => changePassword(pending?.token ?? '', pending?.currentPassword ?? '', newPassword),
     onSuccess: () => {
       toast({
         title: 'Password Updated',
@@ -132,8 +165,9 @@ function NewPasswordDialog({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = newPasswordProblem(newPassword, confirmation);
-    if (problem) return errorToast(problem.title, problem.description);
+    const found = newPasswordProblem(newPassword, confirmation);
+    setProblem(found);
+    if (found) return errorToast(found.title, found.description);
     update.mutate();
   };
 
@@ -151,6 +185,7 @@ function NewPasswordDialog({
           type="password"
           autoComplete="new-password"
           value={newPassword}
+          error={problem?.field === 'newPassword' ? problem.description : null}
           onChange={(event) => setNewPassword(event.target.value)}
         />
         <TextField
@@ -158,6 +193,7 @@ function NewPasswordDialog({
           type="password"
           autoComplete="new-password"
           value={confirmation}
+          error={problem?.field === 'confirmation' ? problem.description : null}
           onChange={(event) => setConfirmation(event.target.value)}
         />
         <Button type="submit" className="w-full" disabled={update.isPending}>

@@ -4,15 +4,30 @@ import { type SessionUser, userQuery } from './session';
 
 export type LoginAnswer = { token: string; user: SessionUser; needsPasswordChange: boolean };
 
+/**
+ * Signs in. A temporary-password session is not kept: its token stays with the Create New Password box
+ * (the only thing it may do is change the password), so leaving the box leaves the visitor signed out.
+ */
 export async function logIn(queryClient: QueryClient, email: string, password: string): Promise<LoginAnswer> {
   const answer = await apiRequest<LoginAnswer>('POST', '/api/auth/login', { email, password });
+  if (answer.needsPasswordChange) return answer;
   storeToken(answer.token);
   queryClient.setQueryData(userQuery.queryKey, answer.user);
   return answer;
 }
 
-export const changePassword = (currentPassword: string, newPassword: string) =>
-  apiRequest('POST', '/api/auth/change-password', { currentPassword, newPassword });
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** Replaces a temporary password, with the session that signed in with it. */
+export const changePassword = (token: string, currentPassword: string, newPassword: string) =>
+  apiRequest('POST', '/api/auth/change-password', { currentPassword, newPassword }, bearer(token));
+
+/** Ends a temporary-password session left without a new password (best effort: it expires anyway). */
+export function abandonSession(token: string) {
+  void fetch('/api/auth/logout', { method: 'POST', headers: bearer(token), keepalive: true }).catch(
+    () => undefined,
+  );
+}
 
 /** Logout: tell the server, drop the token and every cached answer, go to /login. */
 export async function logOut(queryClient: QueryClient, navigateToLogin: () => void) {

@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
+import { storedToken } from '../lib/api';
+import { sessionLostToast } from '../lib/failure';
 import { homeAfterSignIn, isAdmin, type SessionUser, userQuery } from './session';
 
 /** Route guards, run in `beforeLoad`. The server enforces the same rules; these only choose the screen. */
@@ -17,9 +19,14 @@ export async function anonymousOnly(queryClient: QueryClient) {
   if (user) throw redirect({ to: homeAfterSignIn(user) });
 }
 
+/** A page for signed-in users; a session that has ended on the server says so on the way to sign-in. */
 export async function signedIn(queryClient: QueryClient): Promise<SessionUser> {
+  const heldSession = storedToken() !== null;
   const user = await sessionUser(queryClient);
-  if (!user) throw redirect({ to: '/login' });
+  if (!user) {
+    if (heldSession) sessionLostToast();
+    throw redirect({ to: '/login' });
+  }
   return user;
 }
 

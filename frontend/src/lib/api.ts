@@ -83,12 +83,21 @@ export function apiUpload<T = unknown>(
   });
 }
 
-/** The default query loader: GET the first element of the query key; a 401 yields null instead of failing. */
-export async function defaultQueryFn({ queryKey }: { queryKey: readonly unknown[] }): Promise<unknown> {
+/**
+ * The default query loader: GET the first element of the query key; a 401 yields null instead of failing,
+ * and, when a session was held, tells `onSessionLost` (the toast and the way back to sign-in).
+ */
+export async function defaultQueryFn(
+  { queryKey }: { queryKey: readonly unknown[] },
+  onSessionLost?: () => void,
+): Promise<unknown> {
   try {
     return await apiRequest('GET', String(queryKey[0]));
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) {
+      if (storedToken()) onSessionLost?.();
+      return null;
+    }
     throw error;
   }
 }

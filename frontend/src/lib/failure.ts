@@ -1,13 +1,28 @@
 import { errorToast } from '../ui/toast-store';
 import { ApiError, failureText, forgetToken } from './api';
 
-const REDIRECT_DELAY_MS = 500;
+/** The event the root route listens for to send the visitor to /login (it owns the router). */
+export const SESSION_LOST = 'ng:session-lost';
+export const REDIRECT_DELAY_MS = 500;
+let announcedAt = 0;
 
-/** A lost session (spec: "Unauthorized in portal", and the admin's 401): say so, then sign in again. */
+/**
+ * A lost session (spec: "Unauthorized in portal", and the admin's 401): the toast, the token dropped, and
+ * the root route sends the visitor to /login after 500 ms, inside the app so the toast stays on screen.
+ * Several reads failing at once announce it once.
+ */
 export function signInAgain() {
-  errorToast('Unauthorized', 'You are logged out. Logging in again...');
+  if (!sessionLostToast()) return;
   forgetToken();
-  setTimeout(() => window.location.assign('/login'), REDIRECT_DELAY_MS);
+  window.dispatchEvent(new Event(SESSION_LOST));
+}
+
+/** The spec's 'Unauthorized' toast, once however many reads fail together; false when already shown. */
+export function sessionLostToast() {
+  if (Date.now() - announcedAt < 2000) return false;
+  announcedAt = Date.now();
+  errorToast('Unauthorized', 'You are logged out. Logging in again...');
+  return true;
 }
 
 /** A failed call: a 401 signs in again; anything else is a toast, the server's message preferred. */

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { sessionUser } from '../auth/guards';
+import { useSignInAgainOnSessionLost } from '../auth/use-session-lost';
 import { ErrorFallback } from '../ui/ErrorFallback';
 import { NotFound } from '../ui/NotFound';
 import { FullScreenSpinner } from '../ui/Spinner';
@@ -14,12 +15,15 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   pendingComponent: FullScreenSpinner,
   pendingMs: 0,
   pendingMinMs: 0,
-  component: () => (
-    <>
-      <Outlet />
-      <Toaster />
-    </>
-  ),
+  component: function Root() {
+    useSignInAgainOnSessionLost();
+    return (
+      <>
+        <Outlet />
+        <Toaster />
+      </>
+    );
+  },
   errorComponent: ({ error }) => <ErrorFallback error={error} />,
   notFoundComponent: NotFound,
 });

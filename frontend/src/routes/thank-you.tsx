@@ -1,9 +1,9 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { contentQuery } from '../public/content';
 import { PublicLayout } from '../public/PublicLayout';
 
-const REDIRECT_AFTER_MS = 5000;
+const REDIRECT_AFTER_S = 5;
 
 export const Route = createFileRoute('/thank-you')({
   loader: ({ context }) => context.queryClient.ensureQueryData(contentQuery),
@@ -12,10 +12,14 @@ export const Route = createFileRoute('/thank-you')({
 
 function ThankYou() {
   const navigate = useNavigate();
+  const [secondsLeft, setSecondsLeft] = useState(REDIRECT_AFTER_S);
   useEffect(() => {
-    const timer = setTimeout(() => navigate({ to: '/' }), REDIRECT_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [navigate]);
+    const tick = setInterval(() => setSecondsLeft((left) => Math.max(0, left - 1)), 1000);
+    return () => clearInterval(tick);
+  }, []);
+  useEffect(() => {
+    if (secondsLeft === 0) void navigate({ to: '/' });
+  }, [secondsLeft, navigate]);
   return (
     <PublicLayout>
       <div className="mx-auto max-w-2xl px-4 py-24 text-center">
@@ -25,7 +29,9 @@ function ThankYou() {
           consultation.
         </p>
         <p className="mt-6 text-sm text-slate-700">
-          Returning to the home page in 5 seconds.{' '}
+          <span role="timer" aria-live="off" data-testid="countdown">
+            Returning to the home page in {secondsLeft} {secondsLeft === 1 ? 'second' : 'seconds'}.
+          </span>{' '}
           <Link to="/" className="text-blue-800 underline">
             Go now
           </Link>

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { clientRoute } from '../../auth/guards';
-import { isAdmin } from '../../auth/session';
+import { isAdmin, userQuery } from '../../auth/session';
 import { ClientHome } from '../../portal/ClientHome';
 import { prefetchClientDashboard } from '../../portal/queries';
 import { contentQuery } from '../../public/content';
@@ -14,6 +14,8 @@ export const Route = createFileRoute('/client/')({
     const { queryClient } = context;
     const user = await clientRoute(queryClient);
     if (!isAdmin(user)) void prefetchClientDashboard(queryClient);
+    // The greeting's name is read again on each visit: an admin may have renamed the client meanwhile.
+    void queryClient.invalidateQueries({ queryKey: userQuery.queryKey });
     await queryClient.ensureQueryData(contentQuery);
   },
   component: ClientHome,

@@ -5,6 +5,9 @@ import {
   ZUpdateClientBody,
 } from '@app/contracts/api/clients';
 import type { z } from 'zod';
+import { type FieldErrors, firstMessagePerField } from '../../../lib/field-errors';
+
+export type { FieldErrors };
 
 /** The dialogs' fields as typed. */
 export type ClientDraft = { name: string; email: string; phone: string; address: string };
@@ -12,7 +15,6 @@ export type ClientDraft = { name: string; email: string; phone: string; address:
 export type EntryDraft = ClientDraft & { userType: 'client' | 'user' | ''; portalAccess: boolean };
 export type CreateEntryBody = z.output<typeof ZCreateEntryBody>;
 
-export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 export type Checked<Body, Field extends string> =
   | { ok: true; body: Body }
   | { ok: false; errors: FieldErrors<Field> };
@@ -41,16 +43,6 @@ const trimmed = (draft: ClientDraft): ClientDraft => ({
   address: draft.address.trim(),
 });
 
-/** The first message per field, in the contract's words ('Name is required', 'Invalid email', ...). */
-function fieldErrors<Field extends string>(issues: readonly z.core.$ZodIssue[]): FieldErrors<Field> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? 'form');
-    errors[field] ??= issue.message;
-  }
-  return errors as FieldErrors<Field>;
-}
-
 /** Add New Entry: portal access only means something for a client. */
 export function checkEntry(draft: EntryDraft): Checked<CreateEntryBody, keyof EntryDraft> {
   const result = ZCreateEntryBody.safeParse({
@@ -60,12 +52,12 @@ export function checkEntry(draft: EntryDraft): Checked<CreateEntryBody, keyof En
   });
   return result.success
     ? { ok: true, body: result.data }
-    : { ok: false, errors: fieldErrors(result.error.issues) };
+    : { ok: false, errors: firstMessagePerField(result.error.issues) };
 }
 
 export function checkClient(draft: ClientDraft): Checked<TUpdateClientBody, keyof ClientDraft> {
   const result = ZUpdateClientBody.safeParse(trimmed(draft));
   return result.success
     ? { ok: true, body: result.data }
-    : { ok: false, errors: fieldErrors(result.error.issues) };
+    : { ok: false, errors: firstMessagePerField(result.error.issues) };
 }

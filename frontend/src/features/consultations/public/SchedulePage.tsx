@@ -8,13 +8,20 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { apiRequest } from '../../../lib/api';
+import type { FieldErrors } from '../../../lib/field-errors';
 import { useSiteContent } from '../../../public/content';
 import { PublicLayout } from '../../../public/PublicLayout';
 import { SERVICES } from '../../../public/services';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextArea, TextField } from '../../../ui/Field';
 import { errorToast, toast } from '../../../ui/toast-store';
-import { type ConsultationForm, EMPTY_REQUEST, formProblem, submissionFailure } from './consultation-form';
+import {
+  type ConsultationForm,
+  EMPTY_REQUEST,
+  fieldProblems,
+  formProblem,
+  submissionFailure,
+} from './consultation-form';
 
 const options = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
@@ -26,8 +33,11 @@ export function SchedulePage() {
   const content = useSiteContent();
   const navigate = useNavigate();
   const [form, setForm] = useState<ConsultationForm>(EMPTY_REQUEST);
-  const set = (field: keyof ConsultationForm) => (event: { target: { value: string } }) =>
+  const [errors, setErrors] = useState<FieldErrors<keyof ConsultationForm>>({});
+  const set = (field: keyof ConsultationForm) => (event: { target: { value: string } }) => {
     setForm((current) => ({ ...current, [field]: event.target.value }));
+    setErrors(({ [field]: _fixed, ...others }) => others);
+  };
 
   const submit = useMutation({
     mutationFn: (body: ConsultationForm) => apiRequest('POST', '/api/consultations', body),
@@ -45,6 +55,7 @@ export function SchedulePage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const problem = formProblem(form);
+    setErrors(fieldProblems(form));
     if (problem) return errorToast(problem.title, problem.description);
     submit.mutate(form);
   };
@@ -63,6 +74,7 @@ export function SchedulePage() {
               name="name"
               autoComplete="name"
               value={form.name}
+              error={errors.name}
               onChange={set('name')}
             />
             <TextField
@@ -71,6 +83,7 @@ export function SchedulePage() {
               type="email"
               autoComplete="email"
               value={form.email}
+              error={errors.email}
               onChange={set('email')}
             />
             <TextField
@@ -79,6 +92,7 @@ export function SchedulePage() {
               type="tel"
               autoComplete="tel"
               value={form.phone}
+              error={errors.phone}
               onChange={set('phone')}
             />
             <TextField
@@ -87,6 +101,7 @@ export function SchedulePage() {
               type="date"
               min={businessToday(new Date())}
               value={form.preferredDate}
+              error={errors.preferredDate}
               onChange={set('preferredDate')}
             />
             <SelectField
@@ -95,6 +110,7 @@ export function SchedulePage() {
               placeholder="Any time"
               options={PREFERRED_TIMES}
               value={form.preferredTime}
+              error={errors.preferredTime}
               onChange={set('preferredTime')}
             />
             <SelectField
@@ -103,6 +119,7 @@ export function SchedulePage() {
               placeholder="Select a service"
               options={SERVICE_TYPES}
               value={form.serviceType}
+              error={errors.serviceType}
               onChange={set('serviceType')}
             />
             <SelectField
@@ -111,6 +128,7 @@ export function SchedulePage() {
               placeholder="Select a property type"
               options={PROPERTY_TYPES}
               value={form.propertyType}
+              error={errors.propertyType}
               onChange={set('propertyType')}
             />
             <div className="sm:col-span-2">
@@ -118,6 +136,7 @@ export function SchedulePage() {
                 label="Project description"
                 name="description"
                 value={form.description}
+                error={errors.description}
                 onChange={set('description')}
               />
             </div>

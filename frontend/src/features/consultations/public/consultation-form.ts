@@ -5,6 +5,7 @@ import {
   ZConsultationRequestBody,
 } from '@app/contracts/api/consultations';
 import { ApiError } from '../../../lib/api';
+import { type FieldErrors, firstMessagePerField } from '../../../lib/field-errors';
 
 export const EMPTY_REQUEST = {
   name: '',
@@ -33,6 +34,20 @@ export function formProblem(
   }
   if (form.preferredDate < businessToday(now)) return { title: 'Invalid Date', description: DATE_IN_PAST };
   return null;
+}
+
+export const REQUIRED = 'This field is required.';
+
+/** Each refused field with its message, shown under the field (the toast of `formProblem` sums them up). */
+export function fieldProblems(form: ConsultationForm, now = new Date()): FieldErrors<keyof ConsultationForm> {
+  const parsed = ZConsultationRequestBody.safeParse(form);
+  const errors: FieldErrors<keyof ConsultationForm> = parsed.success
+    ? {}
+    : firstMessagePerField(parsed.error.issues, (message) =>
+        message === MISSING_FIELDS ? REQUIRED : message,
+      );
+  if (form.preferredDate && form.preferredDate < businessToday(now)) errors.preferredDate ??= DATE_IN_PAST;
+  return errors;
 }
 
 /** 'Submission Failed' text: the server's message, else 'HTTP {status}: {statusText}', else the fallback. */

@@ -2,10 +2,13 @@ import type { TDailyNote, TDashboardStats } from '@app/contracts/api/portal';
 import { queryOptions } from '@tanstack/react-query';
 
 /**
- * GET /api/dashboard/stats. Unlike the lists, no live update names these figures, and any change to
- * clients, projects, documents or payments moves them: they are read again each time the view opens.
+ * GET /api/dashboard/stats: figures over clients, projects, documents and payments. No live update names
+ * them, so they sum up those lists: whatever refreshes a list refreshes them (lib/query-client.ts).
  */
-export const statsQuery = queryOptions<TDashboardStats>({ queryKey: ['/api/dashboard/stats'], staleTime: 0 });
+export const statsQuery = queryOptions<TDashboardStats>({
+  queryKey: ['/api/dashboard/stats'],
+  meta: { summarises: ['/api/clients', '/api/projects', '/api/documents', '/api/payments'] },
+});
 
 /** GET /api/dashboard/notes?day=YYYY-MM-DD: the signed-in admin's notes of that day. */
 export const notesQuery = (day: string) =>

@@ -2,6 +2,9 @@ import type { TAuditEntry } from '@app/contracts/api/audit';
 import { queryOptions } from '@tanstack/react-query';
 import { historyKey } from '../../save-project';
 
-/** GET /api/audit?stream=project-{id}: who changed the job, when and what (admin only). */
+/**
+ * GET /api/audit?stream=project-{id}: who changed the job, when and what (admin only); a refresh of the
+ * projects (another admin's change) reads it again.
+ */
 export const projectHistoryQuery = (id: number) =>
-  queryOptions<TAuditEntry[] | null>({ queryKey: [historyKey(id)] });
+  queryOptions<TAuditEntry[] | null>({ queryKey: [historyKey(id)], meta: { summarises: ['/api/projects'] } });
