@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TDomainEvent } from '@app/contracts/events/domain';
-import { comparePositions } from '@app/contracts/events/envelope';
+import { comparePositions, type Position, START } from '@app/contracts/events/envelope';
 import { CHANGES_CHANNEL } from '@app/projections/runtime/apply';
 import { createCheckpoint, lockKey, readCheckpoint, schemaFor } from '@app/projections/runtime/checkpoints';
 import { type DaemonLogger, ProjectionDaemon } from '@app/projections/runtime/daemon';
@@ -59,26 +59,31 @@ describe('projection runtime under faults', () => {
   let store: PostgresEventStore;
   const daemons: ProjectionDaemon[] = [];
 
-  const append = (userId: number, n = 1) =>
-    store.append(
-      `user-${userId}`,
-      toNewEvents(
-        Array.from({ length: n }, () => loggedOut(userId)),
-        actor,
-      ),
-      'any',
+  /** Where the newest append of this file ended (appends here are one at a time). */
+  let lastAppended: Position = START;
+  const append = async (userId: number, n = 1) => {
+    const events = toNewEvents(
+      Array.from({ length: n }, () => loggedOut(userId)),
+      actor,
     );
+    const r = await store.append(`user-${userId}`, events, 'any');
+    if (comparePositions(r.lastPosition, lastAppended) > 0) lastAppended = r.lastPosition;
+    return r;
+  };
   const eventCount = async () =>
     (await sql<{ n: number }>`SELECT count(*)::int AS n FROM es_events`.execute(db)).rows[0]!.n;
   const counted = async (p: Projection) =>
     (await sql<{ n: number }>`SELECT n FROM ${sql.table(`rm.${p.tables[0]}`)}`.execute(db)).rows[0]?.n;
-  /** Waits until the view's live checkpoint has reached the newest event. */
-  const caughtUp = (p: Projection, ms = 20_000) =>
+  /**
+   * Waits until the view's live checkpoint has passed the newest append. (Not the store's head: on a shared
+   * server another session's open transaction can keep committed events from readers for a while.)
+   */
+  const caughtUp = (p: Projection, ms = 30_000) =>
     eventually(
       `${p.name} to catch up`,
       async () => {
-        const [cp, head] = await Promise.all([readCheckpoint(db, p.name, 'live'), store.headPosition()]);
-        return cp !== null && comparePositions(cp.position, head) >= 0;
+        const cp = await readCheckpoint(db, p.name, 'live');
+        return cp !== null && comparePositions(cp.position, lastAppended) >= 0;
       },
       ms,
     );

@@ -42,7 +42,7 @@ export function rebuildsNeeded(
 export class ProjectionDaemon {
   private stopped = false;
   private loop: Promise<void> | null = null;
-  private stopCurrent: (() => Promise<void>) | null = null;
+  private ownership: AbortController | null = null;
   private wakeSleep: (() => void) | null = null;
   private readonly group: string;
 
@@ -87,20 +87,27 @@ export class ProjectionDaemon {
     }
   }
 
-  private sleep(ms: number) {
+  /** A pause that `stop()` (or the abort of `signal`) cuts short. */
+  private sleep(ms: number, signal?: AbortSignal) {
     return new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
         resolve();
       }
       this.wakeSleep = done;
+      signal?.addEventListener('abort', done, { once: true });
     }).finally(() => {
       this.wakeSleep = null;
     });
   }
 
-  /** Takes the group's lock and runs it until stopped or a failure; 'busy' when another process owns it. */
+  /**
+   * Takes the group's lock and runs it until stopped or a failure; 'busy' when another process owns it.
+   * Stopping, or losing the lock's connection, aborts the ownership: the batch under way ends first, so two
+   * runners never overlap.
+   */
   private async ownOnce(onProgress: () => void): Promise<'owned' | 'busy'> {
     return (this.db as Kysely<unknown>).connection().execute(async (conn) => {
       const key = lockKey('owner', this.group);
@@ -108,37 +115,29 @@ export class ProjectionDaemon {
         ok: boolean;
       }>`SELECT pg_try_advisory_lock(hashtext(${key})) AS ok`.execute(conn);
       if (!rows[0]?.ok) return 'busy';
-      let lost: ((err: unknown) => void) | null = null;
-      const lockLost = new Promise<never>((_, reject) => {
-        lost = reject;
-      });
-      lockLost.catch(() => undefined);
+      const ownership = new AbortController();
+      this.ownership = ownership;
+      if (this.stopped) ownership.abort();
       const heartbeat = setInterval(() => {
         sql`SELECT 1`.execute(conn).catch((err: unknown) => {
-          lost?.(new Error('Lost the connection holding the projection lock', { cause: err }));
-          void this.stopCurrent?.();
+          ownership.abort(new Error('Lost the connection holding the projection lock', { cause: err }));
         });
       }, HEARTBEAT_MS);
-      const running = this.ownAndRun(onProgress);
       try {
-        await Promise.race([running, lockLost]);
+        await this.ownAndRun(ownership.signal, onProgress);
+        if (ownership.signal.aborted && !this.stopped) throw ownership.signal.reason;
         return 'owned';
-      } catch (err) {
-        // Never two runners: the batch under way ends (or fails) before the lock is taken again.
-        await this.stopCurrent?.();
-        await running.catch(() => undefined);
-        throw err;
       } finally {
         clearInterval(heartbeat);
-        this.stopCurrent = null;
+        this.ownership = null;
         await sql`SELECT pg_advisory_unlock(hashtext(${key}))`.execute(conn).catch(() => undefined);
       }
     });
   }
 
   /** Builds what the group needs; waits for a rebuild another process is running of a required view. */
-  private async rebuildWhatIsNeeded() {
-    for (let attempt = 0; !this.stopped; attempt++) {
+  private async rebuildWhatIsNeeded(signal: AbortSignal) {
+    for (let attempt = 0; !signal.aborted; attempt++) {
       const { required, interrupted } = rebuildsNeeded(this.projections, await readAllCheckpoints(this.db));
       const todo = [...required, ...interrupted];
       if (todo.length === 0) return;
@@ -151,13 +150,13 @@ export class ProjectionDaemon {
         { projections: waiting.map((p) => p.name) },
         'another process is rebuilding projections; waiting',
       );
-      await this.sleep(backoffMs(attempt, 250, MAX_PAUSE_MS));
+      await this.sleep(backoffMs(attempt, 250, MAX_PAUSE_MS), signal);
     }
   }
 
-  private async ownAndRun(onProgress: () => void) {
-    await this.rebuildWhatIsNeeded();
-    if (this.stopped) return;
+  private async ownAndRun(signal: AbortSignal, onProgress: () => void) {
+    await this.rebuildWhatIsNeeded(signal);
+    if (signal.aborted) return;
     let from: Position | null = null;
     for (const p of this.projections) {
       const live = (await readCheckpoint(this.db, p.name, 'live'))!;
@@ -170,6 +169,8 @@ export class ProjectionDaemon {
     const done = new Promise<void>((resolve) => {
       wake = resolve;
     });
+    signal.addEventListener('abort', () => wake(), { once: true });
+    if (signal.aborted) return;
     const sub = this.source.subscribeAll(
       from ?? START,
       async (events) => {
@@ -188,10 +189,6 @@ export class ProjectionDaemon {
         },
       },
     );
-    this.stopCurrent = async () => {
-      wake();
-      await sub.stop();
-    };
     // A rebuild interrupted while this process runs the group (a CLI killed mid-way) is resumed too: going
     // round again through ownership builds it.
     const probe = setInterval(
@@ -206,8 +203,8 @@ export class ProjectionDaemon {
       await done;
     } finally {
       clearInterval(probe);
+      await sub.stop();
     }
-    await sub.stop();
     if (failure) throw failure;
   }
 
@@ -216,11 +213,14 @@ export class ProjectionDaemon {
     const { interrupted } = rebuildsNeeded(this.projections, await readAllCheckpoints(this.db));
     for (const p of interrupted) {
       const key = lockKey('build', p.name);
-      const { rows } = await sql<{ free: boolean }>`
-        SELECT pg_try_advisory_lock(hashtext(${key})) AND pg_advisory_unlock(hashtext(${key})) AS free`.execute(
-        this.db,
-      );
-      if (rows[0]?.free) return true;
+      const free = await (this.db as Kysely<unknown>).connection().execute(async (conn) => {
+        const { rows } = await sql<{
+          ok: boolean;
+        }>`SELECT pg_try_advisory_lock(hashtext(${key})) AS ok`.execute(conn);
+        if (rows[0]?.ok) await sql`SELECT pg_advisory_unlock(hashtext(${key}))`.execute(conn);
+        return rows[0]?.ok === true;
+      });
+      if (free) return true;
     }
     return false;
   }
@@ -228,7 +228,7 @@ export class ProjectionDaemon {
   async stop(): Promise<void> {
     this.stopped = true;
     this.wakeSleep?.();
-    await this.stopCurrent?.();
+    this.ownership?.abort();
     await this.loop;
   }
 }

@@ -1,6 +1,7 @@
 import { comparePositions, type Position, positionToString, START } from '@app/contracts/events/envelope';
 import { type Kysely, sql } from 'kysely';
-import { CHANGES_CHANNEL, type ChangeNotice, catchUp, lockTablesOf } from './apply.ts';
+import { CHANGES_CHANNEL, type ChangeNotice, lockTablesOf } from './apply.ts';
+import { catchUp } from './catch-up.ts';
 import { createCheckpoint, lockKey, readCheckpoint, schemaFor, type Target } from './checkpoints.ts';
 import { backoffMs, isTransientError, sleep } from './transient.ts';
 import type { AnyDb, AnyTx, EventSource, Projection } from './types.ts';
