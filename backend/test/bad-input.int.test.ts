@@ -377,8 +377,16 @@ describe('bad input on every route', () => {
           400,
           null,
         );
-        expect(body.message).toBe('preferredDate: Preferred date must be a date (YYYY-MM-DD).');
+        expect(body.message).toBe(`preferredDate: ${preferredDate} is not a calendar date`);
       }
+      const body = await refused(
+        'POST',
+        '/api/consultations',
+        { ...consultation, preferredDate: '2/3/30' },
+        400,
+        null,
+      );
+      expect(body.message).toBe('preferredDate: Preferred date must be a date (YYYY-MM-DD).');
     });
 
     it('?day=2026-13-45 answers 400', async () => {

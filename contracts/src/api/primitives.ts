@@ -34,7 +34,10 @@ export const ZIdParam = z
 
 /** A day on the calendar, `YYYY-MM-DD`, that exists (no 2030-02-31), years 1900 to 2199. */
 export const ZCalendarDay = (message = 'must be a date (YYYY-MM-DD)') =>
-  z.string({ error: message }).refine(isCalendarDay, message);
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine(isCalendarDay, { error: (issue) => `${String(issue.input)} is not a calendar date` });
 
 /**
  * A text the store can hold, at most `max` characters: no NUL, no lone surrogate. Trimmed unless
