@@ -48,6 +48,7 @@ const zodValidator: FastifySchemaCompiler<unknown> = (route) => {
  * `contracts/api/primitives`): ids past the database's range are records that do not exist (404), and no
  * text with a NUL or a lone surrogate reaches a handler (400), even on a route whose schema forgets it.
  * The check runs after the guards and the schemas, so a caller without access still gets 401/403 first.
+ * Called right after the floor sets the zod validator compiler, which it wraps and takes over.
  */
 export function applyInputRules(app: FastifyInstance) {
   app.setValidatorCompiler(zodValidator);
