@@ -37,6 +37,9 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT: '1000',
     PUBLIC_FORM_RATE_LIMIT: '1000',
+    // A loaded test machine can take longer than production's 2 s to show a change; a test that wants the
+    // 202 of a change not yet shown pauses the projections instead.
+    READ_YOUR_WRITES_TIMEOUT_MS: '10000',
     ...options.env,
   });
   const log = pino({ level: 'silent' });

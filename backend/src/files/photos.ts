@@ -74,5 +74,5 @@ export async function storePhoto(files: ReturnType<typeof fileStore>, photo: Pre
     files.put('photos', photo.picture, 'jpg'),
     files.put('thumbnails', photo.thumbnail, 'jpg'),
   ]);
-  return { url: picture.url, thumbnailUrl: thumbnail.url, name: photo.name };
+  return { file: picture.name, thumbnail: thumbnail.name, name: photo.name };
 }

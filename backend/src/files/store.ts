@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileAddress } from '@app/contracts/api/files';
 
 /**
  * The kinds of stored file: each is a folder under FILES_DIR and a segment of its public address.
@@ -18,7 +19,7 @@ export type StoredExtension = keyof typeof CONTENT_TYPES;
  */
 export const STORED_NAME = new RegExp(`^[0-9a-f]{64}\\.(${Object.keys(CONTENT_TYPES).join('|')})$`);
 
-export const fileUrl = (kind: FileKind, name: string) => `/api/files/${kind}/${name}`;
+export const fileUrl = (kind: FileKind, name: string) => fileAddress(kind, name);
 
 export interface StoredFile {
   path: string;

@@ -1,3 +1,4 @@
+import { fileAddress } from '@app/contracts/api/files';
 import type {
   TProjectStatus,
   TProjectType,
@@ -74,7 +75,7 @@ export const projectDecider = {
         return { ...state, photos: [...state.photos, photo] };
       }
       case 'ProjectPhotoRemoved':
-        return { ...state, photos: state.photos.filter((p) => p.url !== event.data.url) };
+        return { ...state, photos: state.photos.filter((p) => p.file !== event.data.file) };
       case 'ProjectDeleted':
         return { lifecycle: 'deleted', id: state.id };
       default: {
@@ -84,6 +85,9 @@ export const projectDecider = {
     }
   },
 };
+
+/** The address a photo is known by on the API (before signing): what a PATCH lists to keep it. */
+const photoAddress = (photo: TProjectPhotoRef) => fileAddress('photos', photo.file);
 
 function active(state: ProjectState) {
   if (state.lifecycle !== 'active') throw notFound(PROJECT_NOT_FOUND);
@@ -208,7 +212,7 @@ export function changeProject(state: ProjectState, command: { patch: ProjectPatc
 
   if (patch.photos !== undefined) {
     const keep = new Set(patch.photos);
-    const known = new Set(project.photos.map((p) => p.url));
+    const known = new Set(project.photos.map(photoAddress));
     const unknown = patch.photos.find((url) => !known.has(url));
     if (unknown !== undefined) {
       throw invalid(
@@ -217,7 +221,8 @@ export function changeProject(state: ProjectState, command: { patch: ProjectPatc
       );
     }
     for (const photo of project.photos) {
-      if (!keep.has(photo.url)) events.push({ type: 'ProjectPhotoRemoved', data: { projectId, ...photo } });
+      if (!keep.has(photoAddress(photo)))
+        events.push({ type: 'ProjectPhotoRemoved', data: { projectId, ...photo } });
     }
   }
   return events;
@@ -226,11 +231,11 @@ export function changeProject(state: ProjectState, command: { patch: ProjectPatc
 /** Stored photos join the project; one already there (same content, same address) is not added twice. */
 export function addPhotos(state: ProjectState, command: { photos: TProjectPhotoRef[] }): TProjectEvent[] {
   const project = active(state);
-  const seen = new Set(project.photos.map((p) => p.url));
+  const seen = new Set(project.photos.map((p) => p.file));
   const events: TProjectEvent[] = [];
   for (const photo of command.photos) {
-    if (seen.has(photo.url)) continue;
-    seen.add(photo.url);
+    if (seen.has(photo.file)) continue;
+    seen.add(photo.file);
     events.push({ type: 'ProjectPhotoAdded', data: { projectId: project.id, ...photo } });
   }
   return events;

@@ -30,9 +30,11 @@ const created: TProjectEvent = {
     notes: '',
   },
 };
+/** How the API names a photo the project holds: what a PATCH lists to keep it. */
+const address = (p: { file: string }) => `/api/files/photos/${p.file}`;
 const photo = (n: number) => ({
-  url: `/api/files/photos/${String(n).repeat(64)}.jpg`,
-  thumbnailUrl: `/api/files/thumbnails/${String(n).repeat(64)}.jpg`,
+  file: `${String(n).repeat(64)}.jpg`,
+  thumbnail: `${String(n).repeat(64)}.jpg`,
   name: `IMG_${n}.jpg`,
 });
 const photoAdded = (n: number): TProjectEvent => ({
@@ -174,11 +176,11 @@ describe('changing a project', () => {
 
   it('drops the photos left out of `photos` and refuses addresses that are not the project’s', () => {
     const state = [created, photoAdded(1), photoAdded(2)];
-    expect(change(state, { photos: [photo(2).url] })).toEqual([
+    expect(change(state, { photos: [address(photo(2))] })).toEqual([
       { type: 'ProjectPhotoRemoved', data: { projectId: 7, ...photo(1) } },
     ]);
     expect(
-      refusal(() => change(state, { photos: [photo(2).url, '/api/files/photos/elsewhere.jpg'] })),
+      refusal(() => change(state, { photos: [address(photo(2)), '/api/files/photos/elsewhere.jpg'] })),
     ).toEqual({
       status: 400,
       message:

@@ -258,9 +258,10 @@ describe('project photos', () => {
     const trail = await t.call('GET', `/api/audit?stream=project-${ownProject.id}`, undefined, t.adminToken);
     expect(trail.body[0]).toMatchObject({
       type: 'ProjectPhotoRemoved',
+      // Events name the stored files, not the addresses they are served at.
       changes: {
-        url: storedAddress(dropped!.url),
-        thumbnailUrl: storedAddress(dropped!.thumbnailUrl),
+        file: storedAddress(dropped!.url).split('/').pop(),
+        thumbnail: storedAddress(dropped!.thumbnailUrl).split('/').pop(),
         name: dropped!.name,
       },
     });

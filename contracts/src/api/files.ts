@@ -1,3 +1,6 @@
+/** Where the API serves a stored file (`kind` is its folder: logos, photos, thumbnails). */
+export const fileAddress = (kind: string, name: string) => `/api/files/${kind}/${name}`;
+
 /** The image types the spec accepts for uploads (logo, project photos), by extension or MIME type: either is enough. */
 export const IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif', 'webp', 'heic', 'heif', 'bmp', 'tiff'] as const;
 const IMAGE_MIME_TYPES = new Set([

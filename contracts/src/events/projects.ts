@@ -87,11 +87,34 @@ export const ZProjectNotesChanged = defineEvent(
   z.object({ ...id, ...fromTo(eText).shape }),
 );
 
-/** A stored photo as events name it; its upload time is the event's occurredAt. */
-export const ZProjectPhotoRef = z.object({ url: eText, thumbnailUrl: eText, name: eText });
+/**
+ * A stored photo as events name it: its file and its thumbnail's file (stored names, `<sha256>.jpg`, under
+ * the photos and thumbnails folders) and the name it was sent with; its upload time is the event's occurredAt.
+ * Version 1 named the files by the addresses the API served them at (`/api/files/photos/<name>`); addresses
+ * are the API's business (they are signed now), so version 2 keeps the stored names only.
+ */
+export const ZProjectPhotoRef = z.object({ file: eText, thumbnail: eText, name: eText });
 export type TProjectPhotoRef = z.infer<typeof ZProjectPhotoRef>;
-export const ZProjectPhotoAdded = defineEvent('ProjectPhotoAdded', ZProjectPhotoRef.extend(id));
-export const ZProjectPhotoRemoved = defineEvent('ProjectPhotoRemoved', ZProjectPhotoRef.extend(id));
+const lastSegment = (address: unknown) => String(address).split('?')[0]!.split('/').pop() ?? '';
+const photoRefHistory = {
+  version: 2,
+  upcast: {
+    1: (v1: unknown) => {
+      const { url, thumbnailUrl, ...rest } = v1 as { url: string; thumbnailUrl: string };
+      return { ...rest, file: lastSegment(url), thumbnail: lastSegment(thumbnailUrl) };
+    },
+  },
+};
+export const ZProjectPhotoAdded = defineEvent(
+  'ProjectPhotoAdded',
+  ZProjectPhotoRef.extend(id),
+  photoRefHistory,
+);
+export const ZProjectPhotoRemoved = defineEvent(
+  'ProjectPhotoRemoved',
+  ZProjectPhotoRef.extend(id),
+  photoRefHistory,
+);
 export const ZProjectDeleted = defineEvent(
   'ProjectDeleted',
   z.object({ ...id, clientId: eId, title: eText }),

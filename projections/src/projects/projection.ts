@@ -1,3 +1,4 @@
+import { fileAddress } from '@app/contracts/api/files';
 import { eventTypesOf } from '@app/contracts/events/domain';
 import { projectEventSchemas, type TProjectEvent } from '@app/contracts/events/projects';
 import { documentProjection } from '../runtime/document-projection.ts';
@@ -93,15 +94,20 @@ export const projectsProjection = documentProjection<Row>({
       case 'ProjectNotesChanged':
         return { ...row, notes: event.data.to, updated_at: at };
       case 'ProjectPhotoAdded': {
-        const { url, thumbnailUrl, name } = event.data;
-        return {
-          ...row,
-          photos: [...row.photos, { url, thumbnailUrl, name, uploadedAt: at }],
-          updated_at: at,
+        const { file, thumbnail, name } = event.data;
+        // The view keeps the addresses the API serves them at (unsigned: the reads sign them).
+        const photo = {
+          url: fileAddress('photos', file),
+          thumbnailUrl: fileAddress('thumbnails', thumbnail),
+          name,
+          uploadedAt: at,
         };
+        return { ...row, photos: [...row.photos, photo], updated_at: at };
       }
-      case 'ProjectPhotoRemoved':
-        return { ...row, photos: row.photos.filter((p) => p.url !== event.data.url), updated_at: at };
+      case 'ProjectPhotoRemoved': {
+        const url = fileAddress('photos', event.data.file);
+        return { ...row, photos: row.photos.filter((p) => p.url !== url), updated_at: at };
+      }
       case 'ProjectDeleted':
         return null;
       default: {

@@ -94,8 +94,8 @@ describe('projectHistory', () => {
       entry('ProjectNotesChanged', { projectId: 7, from: '', to: 'Bring the long ladder.' }),
       entry('ProjectPhotoAdded', {
         projectId: 7,
-        url: '/f/a.jpg',
-        thumbnailUrl: '/f/a-t.jpg',
+        file: 'a.jpg',
+        thumbnail: 'a-t.jpg',
         name: 'roof.png',
       }),
     ]);
