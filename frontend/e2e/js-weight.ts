@@ -10,12 +10,17 @@ export type Loaded = { file: string; rawKb: number; gzipKb: number };
 
 /** Opens `path` and answers every JavaScript file the page loaded, with raw and gzipped sizes. */
 export async function javascriptLoadedBy(page: Page, path: string): Promise<Loaded[]> {
-  const bodies = new Map<string, Promise<Buffer>>();
+  // A body can be gone when the file belonged to the page this navigation leaves (a chunk still arriving
+  // for it): that file is not this page's, and is left out.
+  const bodies = new Map<string, Promise<Buffer | null>>();
   const onResponse = (response: Response) => {
     const url = response.url();
     const type = response.headers()['content-type'] ?? '';
     if (response.ok() && (url.endsWith('.js') || type.includes('javascript')))
-      bodies.set(url, response.body());
+      bodies.set(
+        url,
+        response.body().catch(() => null),
+      );
   };
   page.on('response', onResponse);
   try {
@@ -26,6 +31,7 @@ export async function javascriptLoadedBy(page: Page, path: string): Promise<Load
   const loaded: Loaded[] = [];
   for (const [url, body] of bodies) {
     const bytes = await body;
+    if (!bytes) continue;
     loaded.push({
       file: basename(new URL(url).pathname),
       rawKb: bytes.length / 1024,
