@@ -28,7 +28,8 @@ const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
  */
 export class JobPump {
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private running: Promise<void> = Promise.resolve();
+  private looping = false;
   private again = false;
   private reconcileDue = true;
   private lastReconcile = 0;
@@ -61,24 +62,29 @@ export class JobPump {
   wake() {
     if (this.stopped) return;
     this.again = true;
-    this.running ??= this.loop().finally(() => {
-      this.running = null;
-    });
+    if (this.looping) return;
+    this.looping = true;
+    this.running = this.loop();
   }
 
   private async loop() {
-    while (this.again && !this.stopped) {
-      this.again = false;
-      const reconcile = this.reconcileDue;
-      this.reconcileDue = false;
-      try {
-        const n = await this.round(reconcile ? 'all' : 'fresh');
-        if (reconcile) this.lastReconcile = Date.now();
-        if (n > 0 && !reconcile) this.log.info({ jobs: n }, 'jobs enqueued');
-      } catch (err) {
-        if (reconcile) this.reconcileDue = true;
-        this.log.warn({ err }, 'could not enqueue jobs; trying again shortly');
+    try {
+      while (this.again && !this.stopped) {
+        this.again = false;
+        const reconcile = this.reconcileDue;
+        this.reconcileDue = false;
+        try {
+          const n = await this.round(reconcile ? 'all' : 'fresh');
+          if (reconcile) this.lastReconcile = Date.now();
+          if (n > 0 && !reconcile) this.log.info({ jobs: n }, 'jobs enqueued');
+        } catch (err) {
+          if (reconcile) this.reconcileDue = true;
+          this.log.warn({ err }, 'could not enqueue jobs; trying again shortly');
+        }
       }
+    } finally {
+      // In the same step as the last look at `again`: a wake-up is never lost in between.
+      this.looping = false;
     }
   }
 

@@ -8,7 +8,8 @@ import { eventually } from '../../../backend/test/eventually.ts';
 describe('new consultation mail (workers running)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ workers: true });
+    // The first admin waits for the first views, which a loaded machine can take over the default 2 s to build.
+    t = await startTestApp({ workers: true, env: { READ_YOUR_WRITES_TIMEOUT_MS: '5000' } });
   });
   afterAll(async () => t?.close());
 

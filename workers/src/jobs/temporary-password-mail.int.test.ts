@@ -38,7 +38,8 @@ describe('temporary password mail (workers running)', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ workers: true });
+    // The first admin waits for the first views, which a loaded machine can take over the default 2 s to build.
+    t = await startTestApp({ workers: true, env: { READ_YOUR_WRITES_TIMEOUT_MS: '5000' } });
   });
   afterAll(async () => t?.close());
 
