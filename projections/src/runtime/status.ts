@@ -135,7 +135,7 @@ export async function readersHeldBack(
     SELECT pid, datname, application_name, state,
       extract(epoch FROM now() - coalesce(xact_start, backend_start))::float8 AS age, left(query, 80) AS query
     FROM pg_stat_activity, (SELECT xid(pg_snapshot_xmin(pg_current_snapshot())) AS x) s
-    WHERE backend_xid = s.x OR backend_xmin = s.x
+    WHERE (backend_xid = s.x OR backend_xmin = s.x) AND pid <> pg_backend_pid()
     ORDER BY backend_xid = s.x DESC NULLS LAST, xact_start LIMIT 1`.execute(db);
   const r = rows[0];
   const transaction =
