@@ -1,0 +1,62 @@
+import type { AppProcesses, Part } from './app-processes.ts';
+import type { Cluster } from './postgres-cluster.ts';
+import type { RedisServer } from './redis-server.ts';
+import { sleep } from './shell.ts';
+
+export interface FaultTargets {
+  processes: AppProcesses;
+  cluster: Cluster;
+  redis: RedisServer;
+}
+
+export interface Fault {
+  name: string;
+  /** How long the outage itself lasts (what the schedule reserves besides recovery). */
+  outageMs: number;
+  /** Injects the fault and ends it; resolves at its end, with anything worth saying about it. */
+  run(t: FaultTargets): Promise<string | undefined>;
+}
+
+const kill = (part: Part): Fault => ({
+  name: `SIGKILL ${part}`,
+  outageMs: 0,
+  async run(t) {
+    const pid = t.processes.pid(part);
+    await t.processes.killAndRestart(part);
+    return `killed pid ${pid}, started pid ${t.processes.pid(part)}`;
+  },
+});
+
+/** Redis stopped for `ms` and started again; it keeps nothing on disk, so it always comes back empty. */
+const redisDown = (name: string, ms: number): Fault => ({
+  name,
+  outageMs: ms,
+  async run(t) {
+    const before = await t.redis.keys().catch(() => Number.NaN);
+    await t.redis.stop();
+    await sleep(ms);
+    const { dir } = await t.redis.start();
+    const empty = await t.redis.startedEmpty(dir);
+    if (!empty) throw new Error('Redis came back with data: the fault was not what it says');
+    return `${before} keys before, came back empty`;
+  },
+});
+
+/** The faults of a run, in order, each waited out (recovery) before the next. */
+export const FAULTS: Fault[] = [
+  kill('api'),
+  kill('projections'),
+  kill('workers'),
+  {
+    name: 'Postgres stopped 10 s',
+    outageMs: 10_000,
+    async run(t) {
+      await t.cluster.stop();
+      await sleep(10_000);
+      await t.cluster.start();
+      return 'pg_ctlcluster stop -m fast, start';
+    },
+  },
+  redisDown('Redis stopped 12 s', 12_000),
+  redisDown('Redis restarted empty', 500),
+];

@@ -1,0 +1,60 @@
+import type { Database } from './database.ts';
+import { MARK_DOMAIN } from './load.ts';
+import { type Outbox, readOutbox } from './outbox.ts';
+
+const countBy = (rows: { key: string; n: number }[]) => new Map(rows.map((r) => [r.key, Number(r.n)]));
+const LIKE = `%@${MARK_DOMAIN}`;
+
+/** What the database and the outbox hold afterwards, about the records the run made. */
+export interface Found {
+  consultations: Map<string, number>;
+  clients: Map<string, number>;
+  /** Portal accounts (read model) per e-mail. */
+  users: Map<string, number>;
+  projects: Map<string, number>;
+  /** Status changes in the audit trail, by `projectId:to`. */
+  statusChanges: Map<string, number>;
+  projectStatus: Map<number, string>;
+  /** Sign-in accounts (write side) with no client of the same e-mail. */
+  orphanLogins: number;
+  jobs: Map<string, number>;
+  parkedEvents: number;
+  outbox: Outbox;
+}
+
+export async function gatherFound(db: Database, outboxDir: string): Promise<Found> {
+  const q = (text: string) => db.rows<{ key: string; n: number }>(text, [LIKE]);
+  const [consultations, clients, users, projects, statusChanges, statuses, orphans, jobs, parked] =
+    await Promise.all([
+      q('SELECT email AS key, count(*) AS n FROM rm.consultations WHERE email LIKE $1 GROUP BY email'),
+      q('SELECT email AS key, count(*) AS n FROM rm.clients WHERE email LIKE $1 GROUP BY email'),
+      q('SELECT email AS key, count(*) AS n FROM rm.users WHERE email LIKE $1 GROUP BY email'),
+      db.rows<{ key: string; n: number }>(
+        `SELECT title AS key, count(*) AS n FROM rm.projects WHERE title LIKE 'Job %' GROUP BY title`,
+      ),
+      db.rows<{ key: string; n: number }>(
+        `SELECT (changes->>'projectId') || ':' || (changes->>'to') AS key, count(*) AS n FROM rm.audit_log
+         WHERE type = 'ProjectStatusChanged' GROUP BY 1`,
+      ),
+      db.rows<{ id: number; status: string }>(`SELECT id, status FROM rm.projects WHERE title LIKE 'Job %'`),
+      db.rows<{ n: number }>(
+        `SELECT count(*) AS n FROM credentials c WHERE c.email LIKE $1
+         AND NOT EXISTS (SELECT 1 FROM rm.clients k WHERE lower(k.email) = lower(c.email))`,
+        [LIKE],
+      ),
+      db.rows<{ key: string; n: number }>('SELECT status AS key, count(*) AS n FROM jobs GROUP BY status'),
+      db.rows<{ n: number }>('SELECT count(*) AS n FROM projection_dead_letters'),
+    ]);
+  return {
+    consultations: countBy(consultations),
+    clients: countBy(clients),
+    users: countBy(users),
+    projects: countBy(projects),
+    statusChanges: countBy(statusChanges),
+    projectStatus: new Map(statuses.map((r) => [r.id, r.status])),
+    orphanLogins: Number(orphans[0]?.n ?? 0),
+    jobs: countBy(jobs),
+    parkedEvents: Number(parked[0]?.n ?? 0),
+    outbox: await readOutbox(outboxDir),
+  };
+}

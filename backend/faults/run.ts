@@ -1,0 +1,203 @@
+// `npm run faults`: the application as separate processes on a Postgres cluster and a Redis of its own,
+// under a load of commands through the HTTP API, with faults injected; prints the figures against their
+// targets and exits non-zero on any miss. See README.md beside this file.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { appProcesses, type Crash, PARTS } from './app-processes.ts';
+import { endAbandonedRuns, notePid, teardown } from './cleanup.ts';
+import { database } from './database.ts';
+import { FAULTS } from './faults.ts';
+import { type FaultResult, figures } from './figures.ts';
+import { gatherFound } from './found.ts';
+import { httpClient } from './http-client.ts';
+import { ledger } from './ledger.ts';
+import { commands, loadClient } from './load.ts';
+import { options } from './options.ts';
+import { sparePort } from './ports.ts';
+import { createCluster, dropAbandonedClusters } from './postgres-cluster.ts';
+import { measureRecovery, recoverySeconds } from './recovery.ts';
+import { redisServer } from './redis-server.ts';
+import { replayCheck } from './replay-check.ts';
+import { report } from './report.ts';
+import { buildServerSnapshot } from './server-build.ts';
+import { settle } from './settle.ts';
+import { sleep } from './shell.ts';
+
+const HARD_CAP_MS = 345_000;
+const WARMUP_MS = 5_000;
+const ADMIN = { email: 'faults-admin@example.com', password: 'faults-password' };
+
+const opts = options(process.argv.slice(2));
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const startedAt = Date.now();
+const log = (line: string) =>
+  console.log(`[${((Date.now() - startedAt) / 1000).toFixed(1).padStart(5)} s] ${line}`);
+const cleanup = teardown(log);
+
+async function endNow(code: number, why: string) {
+  log(why);
+  await cleanup.run();
+  process.exit(code);
+}
+process.once('SIGINT', () => void endNow(130, 'interrupted: cleaning up'));
+process.once('SIGTERM', () => void endNow(143, 'terminated: cleaning up'));
+process.once('uncaughtException', (err) => void endNow(1, `failed: ${err.stack ?? err}`));
+process.once('unhandledRejection', (err) => void endNow(1, `failed: ${(err as Error)?.stack ?? err}`));
+const cap = setTimeout(
+  () => void endNow(3, `hard cap of ${HARD_CAP_MS / 1000} s reached: cleaning up`),
+  HARD_CAP_MS,
+);
+
+async function waitFor(what: string, boundMs: number, check: () => Promise<boolean>) {
+  const until = Date.now() + boundMs;
+  while (Date.now() < until) {
+    if (await check().catch(() => false)) return;
+    await sleep(250);
+  }
+  throw new Error(`${what} not within ${boundMs / 1000} s`);
+}
+
+async function main() {
+  endAbandonedRuns(root, log);
+  await dropAbandonedClusters(log);
+  const workDir = mkdtempSync(join(tmpdir(), `ng-faults-${process.pid}-`));
+  const logDir = join(workDir, 'logs');
+  const outboxDir = join(workDir, 'outbox');
+  mkdirSync(logDir);
+  log(`logs in ${logDir} (outbox ${outboxDir})`);
+
+  const build = await buildServerSnapshot();
+  cleanup.add('server copy', async () => build.remove());
+  log(`server built (${build.dir})`);
+
+  const cluster = await createCluster();
+  cleanup.add('postgres cluster', async () => {
+    await cluster.keepLog(logDir);
+    await cluster.drop();
+  });
+  await cluster.start();
+  const redis = redisServer(await sparePort(), workDir, join(logDir, 'redis.log'));
+  cleanup.add('redis', () => redis.stop());
+  await redis.start();
+  notePid(workDir, redis.pid(), `redis-server 127.0.0.1:${redis.port}`, `--port ${redis.port} `);
+  log(`postgres ${cluster.name} on port ${cluster.port}, redis on port ${redis.port}`);
+
+  const port = await sparePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: cluster.url('northern_guard'),
+    REDIS_URL: redis.url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    OUTBOX_DIR: outboxDir,
+    FILES_DIR: join(workDir, 'files'),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+    PUBLIC_FORM_RATE_LIMIT: '1000000',
+    LOGIN_RATE_LIMIT: '1000000',
+  };
+  delete env.EVENTSTORE_URL;
+  delete env.SMTP_URL;
+  delete env.PUBLIC_URL;
+
+  const crashes: Crash[] = [];
+  const processes = appProcesses({
+    entry: build.entry,
+    env,
+    logDir,
+    cwd: root,
+    onCrash(crash) {
+      crashes.push(crash);
+      log(`CRASH: ${crash.part} ended by itself (${crash.exit}); starting it again`);
+    },
+    onStart: (part, pid) => notePid(workDir, pid, build.entry(part)),
+  });
+  cleanup.add('app processes', () => processes.stopAll());
+
+  const http = httpClient(base, opts.clients + 4);
+  cleanup.add('http client', async () => http.close());
+  // All three at once, as docker-compose starts them.
+  for (const part of PARTS) processes.start(part);
+  await waitFor('/readyz 200', 60_000, async () => (await http.call('GET', '/readyz')).status === 200);
+  const login = await http.call('POST', '/api/auth/login', ADMIN);
+  const token = (login.body as { token?: string }).token;
+  if (!token) throw new Error(`admin sign-in failed: ${login.status} ${JSON.stringify(login.body)}`);
+  http.setToken(token);
+  const db = database(env.DATABASE_URL!);
+  cleanup.add('database connections', () => db.close());
+  log(`api, projections and workers up at ${base}; load: ${opts.clients} clients for ${opts.seconds} s`);
+
+  const book = ledger();
+  const c = commands(book, http, randomBytes(3).toString('hex'));
+  let loading = true;
+  const loadStarted = Date.now();
+  const loadEnd = loadStarted + opts.seconds * 1000;
+  const clients = Array.from({ length: opts.clients }, (_, i) =>
+    loadClient(c, `w${i}`, () => loading, opts.pauseMs),
+  );
+
+  const faults: FaultResult[] = [];
+  await sleep(WARMUP_MS);
+  for (const [i, fault] of FAULTS.entries()) {
+    // Spread what is left of the run over the faults still to come (each reserving its outage and ~6 s).
+    const left = FAULTS.slice(i);
+    const reserved = left.reduce((s, f) => s + f.outageMs + 6_000, 0);
+    await sleep(Math.max(2_000, (loadEnd - Date.now() - reserved) / (left.length + 1)));
+    log(`fault: ${fault.name}`);
+    const result: FaultResult = { name: fault.name };
+    faults.push(result);
+    try {
+      result.note = await fault.run({ processes, cluster, redis });
+    } catch (err) {
+      result.error = (err as Error).message;
+      log(`  fault failed: ${result.error}`);
+      continue;
+    }
+    result.recovery = await measureRecovery(http, c, db, Date.now());
+    const s = recoverySeconds(result.recovery);
+    log(
+      `  recovered in ${s === null ? 'more than 60' : s.toFixed(1)} s (${JSON.stringify(result.recovery)})`,
+    );
+  }
+  await sleep(Math.max(3_000, loadEnd - Date.now()));
+  loading = false;
+  log('load stopped; waiting for the commands in flight');
+  await Promise.all(clients);
+
+  log('settling (readyz, views caught up, jobs drained)');
+  const settled = await settle(http, db, 60_000);
+  const found = await gatherFound(db, outboxDir);
+  log('stopping the application; replay-check');
+  await processes.stopAll();
+  const replay = await replayCheck(env);
+
+  const { figures: list, details } = figures({
+    records: book.records,
+    answers: book.answers,
+    found,
+    crashes,
+    faults,
+    replayCheck: replay,
+    settled,
+    startedAt,
+  });
+  const out = report(list, details);
+  console.log(`\n${out.text}\n`);
+  log(`${out.misses === 0 ? 'all targets met' : `${out.misses} target(s) missed`}; logs in ${logDir}`);
+  return out.misses === 0 ? 0 : 1;
+}
+
+main().then(
+  async (code) => {
+    clearTimeout(cap);
+    await cleanup.run();
+    process.exit(code);
+  },
+  (err: Error) => void endNow(1, `failed: ${err.stack ?? err}`),
+);
