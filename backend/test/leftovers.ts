@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, rm, rmdir } from 'node:fs/promises';
+import { readdir, rm, rmdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -26,16 +26,61 @@ export const outboxPrefix = (run: string) => `ng-outbox-${run}-`;
 /** Where the browser tests' screenshots of failures go; empty, and so removed, when every test passed. */
 export const screenshotDir = (run: string) => join(tmpdir(), 'ng-e2e', run);
 
-/** Deletes the keys matching `pattern` (SCAN, never a flush of the shared Redis). Answers how many. */
-export async function deleteKeys(redis: Redis, pattern: string): Promise<number> {
+/**
+ * Deletes the keys matching `pattern` and, when given, `only` (SCAN, never a flush of the shared Redis).
+ * Answers how many.
+ */
+export async function deleteKeys(
+  redis: Redis,
+  pattern: string,
+  only: (key: string) => boolean = () => true,
+): Promise<number> {
   let deleted = 0;
   let cursor = '0';
   do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+    const [next, found] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
     cursor = next;
+    const keys = found.filter(only);
     if (keys.length > 0) deleted += await redis.del(...keys);
   } while (cursor !== '0');
   return deleted;
+}
+
+/**
+ * Removes what runs that never reached their teardown (interrupted, killed) left before `before` (epoch ms):
+ * test databases and queue keys by the time in their name, mail outbox folders by their age.
+ */
+export async function removeStaleLeftovers(before: number): Promise<void> {
+  const client = new pg.Client({ connectionString: `${ROOT_URL}/postgres` });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE 'ngtest\\_%' AND datname < $1`,
+      [`ngtest_${before}`],
+    );
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  try {
+    await deleteKeys(
+      redis,
+      'ng-ngtest_*',
+      (key) => Number(/^ng-ngtest_(\d+)_/.exec(key)?.[1] ?? before) < before,
+    );
+  } finally {
+    redis.disconnect();
+  }
+
+  for (const name of await readdir(tmpdir())) {
+    if (!name.startsWith('ng-outbox-')) continue;
+    const path = join(tmpdir(), name);
+    const { mtimeMs } = await stat(path).catch(() => ({ mtimeMs: before }));
+    if (mtimeMs < before) await rm(path, { recursive: true, force: true });
+  }
 }
 
 /**
