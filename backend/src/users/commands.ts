@@ -9,7 +9,7 @@ import {
 } from '../auth/credentials.ts';
 import { newTemporaryPassword } from '../auth/secrets.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
-import { type Actor, runCommand } from '../platform/command.ts';
+import { type Actor, commitChange, runCommand, writeFor } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import * as user from './decide.ts';
 import { toUserDto, userById } from './queries.ts';
@@ -40,30 +40,53 @@ async function holdForMail(
   if (issued) await holdSecretForMail(deps.db, issued.id, userId, secret);
 }
 
-/** Creates an account with a generated temporary password (mailed to the user), or with a chosen one. */
-export async function createUser(
-  deps: Deps,
-  actor: Actor,
-  input: { email: string; firstName: string; lastName: string; role: TRole },
-  chosenPassword?: string,
-) {
+type NewAccount = { email: string; firstName: string; lastName: string; role: TRole };
+
+/**
+ * A new account's part of a change: its credentials (the unique e-mail of sign-ins) and the temporary password
+ * held for the mail job are written first, its events returned to be appended, alone or with another record's
+ * (a client's). `undo` removes what was written when that append fails; a process that dies in between leaves
+ * credentials with no account, which `sweepOrphanLogins` removes.
+ */
+export async function prepareAccount(deps: Deps, actor: Actor, input: NewAccount, chosenPassword?: string) {
   const temporaryPassword = chosenPassword ?? newTemporaryPassword();
   const temporary = chosenPassword === undefined;
   const userId = await createCredentials(deps.db, input.email, temporaryPassword, temporary);
+  const undo = () => deleteCredentials(deps.db, userId);
   try {
-    await run(
-      deps,
+    const write = writeFor(
+      user.userStream(userId),
+      { state: user.initialUserState, revision: 'no_stream' },
       actor,
-      userId,
       (s) => user.createUser(s, { userId, ...input, temporaryPassword: temporary }),
-      { beforeAppend: (events) => holdForMail(deps, userId, temporaryPassword, events) },
     );
+    if (write) await holdForMail(deps, userId, temporaryPassword, write.events);
+    return { userId, temporaryPassword, write, undo };
   } catch (err) {
-    await deleteCredentials(deps.db, userId);
+    await undo();
     throw err;
   }
-  const created = await userById(deps, userId);
-  if (!created) throw new Error(`User ${userId} was created but is not visible yet`);
+}
+
+/** Creates an account with a generated temporary password (mailed to the user), or with a chosen one. */
+export async function createUser(deps: Deps, actor: Actor, input: NewAccount, chosenPassword?: string) {
+  const account = await prepareAccount(deps, actor, input, chosenPassword);
+  try {
+    await commitChange(deps, [account.write]);
+  } catch (err) {
+    await account.undo();
+    throw err;
+  }
+  const { userId, temporaryPassword } = account;
+  // The account as the users view shows it, or (while the view lags) as it was just created.
+  const created = (await userById(deps, userId)) ?? {
+    id: userId,
+    email: input.email.toLowerCase(),
+    first_name: input.firstName,
+    last_name: input.lastName,
+    role: input.role,
+    created_at: new Date(),
+  };
   return { user: toUserDto(created), temporaryPassword };
 }
 
