@@ -1,14 +1,13 @@
 import type { TUpdateClientBody } from '@app/contracts/api/clients';
-import { createCredentials, deleteCredentials, holdSecretForMail } from '../auth/credentials.ts';
-import { newTemporaryPassword } from '../auth/secrets.ts';
 import { type Actor, commitChange, decideOn, load, writeFor } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { nextId } from '../platform/ids.ts';
 import { claim, refuseTaken, release, type UniqueScope } from '../platform/unique-values.ts';
+import { prepareAccount } from '../users/commands.ts';
 import * as user from '../users/decide.ts';
 import { clientDecider, clientStream, registerClient, updateClient } from './decide.ts';
 
-type Deps = Pick<AppDeps, 'store' | 'aggregates' | 'db' | 'waitForProjections'>;
+type Deps = Pick<AppDeps, 'store' | 'aggregates' | 'sessions' | 'db' | 'rm' | 'waitForProjections'>;
 
 /** No two clients share an e-mail (a client and their own sign-in account do). */
 export const clientEmail: UniqueScope = {
@@ -26,34 +25,6 @@ export const splitName = (name: string) => {
 type Details = TUpdateClientBody;
 
 /**
- * A sign-in account for a new client: its credentials (the unique e-mail of sign-ins) and the temporary
- * password held for the mail job are written first, its events returned to be appended with the client's.
- * `undo` removes what was written when that append fails.
- */
-async function prepareAccount(deps: Deps, actor: Actor, details: Details) {
-  const temporaryPassword = newTemporaryPassword();
-  const userId = await createCredentials(deps.db, details.email, temporaryPassword, true);
-  const undo = () => deleteCredentials(deps.db, userId);
-  try {
-    const write = await decideOn(deps, user.userStream(userId), user.userDecider, actor, (s) =>
-      user.createUser(s, {
-        userId,
-        email: details.email,
-        ...splitName(details.name),
-        role: 'client',
-        temporaryPassword: true,
-      }),
-    );
-    const issued = write?.events.find((e) => e.type === 'TemporaryPasswordIssued');
-    if (issued) await holdSecretForMail(deps.db, issued.id, userId, temporaryPassword);
-    return { userId, temporaryPassword, write, undo };
-  } catch (err) {
-    await undo();
-    throw err;
-  }
-}
-
-/**
  * A new client, with a sign-in account when `portalAccess`: the e-mail's claim, the account and the client
  * are one change (one append), so no login is left without its client and no two clients share an e-mail.
  */
@@ -62,7 +33,13 @@ export async function registerNewClient(deps: Deps, actor: Actor, details: Detai
   const owner = clientStream(clientId);
   return refuseTaken([clientEmail], async () => {
     const claimed = await claim(deps, actor, clientEmail, details.email, owner);
-    const account = portalAccess ? await prepareAccount(deps, actor, details) : null;
+    const account = portalAccess
+      ? await prepareAccount(deps, actor, {
+          email: details.email,
+          ...splitName(details.name),
+          role: 'client',
+        })
+      : null;
     try {
       const registered = await decideOn(deps, owner, clientDecider, actor, (s) =>
         registerClient(s, { clientId, userId: account?.userId ?? null, details }),

@@ -15,6 +15,7 @@ import type { AppDeps } from '../platform/deps.ts';
 import type { Infrastructure } from '../platform/infrastructure.ts';
 import { ProjectionWatcher } from '../platform/projection-watcher.ts';
 import { recordTemporaryPasswordMailed } from '../users/commands.ts';
+import { sweepOrphanLogins } from '../users/orphans.ts';
 import { buildApp } from './app.ts';
 
 /** The jobs' Redis connection. It reconnects by itself; /readyz reports it while it is down. */
@@ -64,10 +65,27 @@ export async function createDeps(
   };
 }
 
+const ORPHAN_SWEEP_MS = 5 * 60_000;
+
 export async function startApi(deps: AppDeps) {
   const app = await buildApp(deps);
   const address = await app.listen({ port: deps.config.PORT, host: deps.config.HOST });
-  return { app, address, stop: () => app.close() };
+  // Credentials left by a process that died before their account's events were stored (see prepareAccount).
+  const sweep = setInterval(() => {
+    sweepOrphanLogins(deps).then(
+      (removed) => removed.length > 0 && app.log.warn({ removed }, 'removed sign-ins that have no account'),
+      (err) => app.log.warn({ err }, 'sweeping sign-ins without an account failed'),
+    );
+  }, ORPHAN_SWEEP_MS);
+  sweep.unref();
+  return {
+    app,
+    address,
+    stop: async () => {
+      clearInterval(sweep);
+      await app.close();
+    },
+  };
 }
 
 /**
