@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /** 'admin' is distinguished; every other signed-in user is treated as a client (spec part 1, section 3). */
-export const ZRole = z.enum(['admin', 'user', 'client']);
+export const ROLES = ['admin', 'user', 'client'] as const;
+export const ZRole = z.enum(ROLES);
 export type TRole = z.infer<typeof ZRole>;
 
 export const ZUser = z.object({
