@@ -69,7 +69,14 @@ export function startJobWorkers(
               return result;
           }
         },
-        { connection, prefix, concurrency: 2, autorun: options.autorun ?? true },
+        {
+          connection,
+          prefix,
+          concurrency: 2,
+          autorun: options.autorun ?? true,
+          // After Redis was away, look for jobs again within a second (BullMQ's default waits 15 s per try).
+          runRetryDelay: 1000,
+        },
       ),
   );
 }
