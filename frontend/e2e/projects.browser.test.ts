@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../backend/test/eventually.ts';
 import { type BrowserApp, expectAccessible, startBrowserApp, toastText } from './browser.ts';
+import { describedBy } from './fields.ts';
 
 const CLIENT = { name: 'Mara Kodiak', email: 'mara@example.com' };
 const NEW_PASSWORD = 'kodiak-bear-1';
@@ -64,6 +65,8 @@ describe('projects: tracking, the project dialog, the job page and the client po
     const create = admin.getByRole('dialog', { name: 'New Project' });
     await create.getByRole('button', { name: 'Create Project' }).click();
     await create.getByText('Please select a client').waitFor();
+    expect(await create.getByLabel('Client').getAttribute('aria-invalid')).toBe('true');
+    expect(await describedBy(create.getByLabel('Project Title'))).toBe('Title is required');
     await create.getByLabel('Client').selectOption({ label: `${CLIENT.name} (${CLIENT.email})` });
     await create.getByLabel('Project Title').fill('Lodge cameras');
     await create.getByLabel('Project Type').selectOption('security_cameras');

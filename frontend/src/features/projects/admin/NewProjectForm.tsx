@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import type { FieldErrors } from '../../../lib/field-errors';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextArea, TextField } from '../../../ui/Field';
 import { JobDateFields, STATUS_OPTIONS, TYPE_OPTIONS } from '../ProjectFields';
@@ -7,18 +8,27 @@ import { clientsQuery, useCreateProject } from './create-project';
 import { EMPTY_NEW_PROJECT, type NewProjectDraft, newProjectBody } from './new-project-form';
 
 /** The New Project dialog's body: client, title, type, description, status and the job dates. */
+/** The fields that show their own problem. */
+const MARKED = ['clientId', 'title', 'type', 'description'] as const;
+
 export function NewProjectForm({ onDone }: { onDone: () => void }) {
   const clients = useQuery(clientsQuery);
   const create = useCreateProject();
   const [draft, setDraft] = useState<NewProjectDraft>(EMPTY_NEW_PROJECT);
   const [problem, setProblem] = useState<string | null>(null);
-  const set = <K extends keyof NewProjectDraft>(field: K, value: NewProjectDraft[K]) =>
+  const [errors, setErrors] = useState<FieldErrors<keyof NewProjectDraft>>({});
+  const set = <K extends keyof NewProjectDraft>(field: K, value: NewProjectDraft[K]) => {
     setDraft((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _fixed, ...others }) => others);
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const checked = newProjectBody(draft);
-    if (!checked.ok) return setProblem(checked.problem);
+    setErrors(checked.ok ? {} : checked.errors);
+    // A problem shown on its field is not repeated below the form (the dates' order has no single field).
+    const onAField = !checked.ok && MARKED.some((field) => checked.errors[field]);
+    if (!checked.ok) return setProblem(onAField ? null : checked.problem);
     setProblem(null);
     create.mutate(checked.body, { onSuccess: onDone });
   };
@@ -37,6 +47,7 @@ export function NewProjectForm({ onDone }: { onDone: () => void }) {
         placeholder={clients.isPending ? 'Loading clients...' : 'Select a client'}
         options={clientOptions}
         value={draft.clientId}
+        error={errors.clientId}
         onChange={(event) => set('clientId', event.target.value)}
       />
       {clients.isSuccess && clientOptions.length === 0 && (
@@ -48,6 +59,7 @@ export function NewProjectForm({ onDone }: { onDone: () => void }) {
         required
         maxLength={200}
         value={draft.title}
+        error={errors.title}
         onChange={(event) => set('title', event.target.value)}
       />
       <SelectField
@@ -57,6 +69,7 @@ export function NewProjectForm({ onDone }: { onDone: () => void }) {
         placeholder="Select a type"
         options={TYPE_OPTIONS}
         value={draft.type}
+        error={errors.type}
         onChange={(event) => set('type', event.target.value as NewProjectDraft['type'])}
       />
       <TextArea
@@ -64,6 +77,7 @@ export function NewProjectForm({ onDone }: { onDone: () => void }) {
         name="description"
         maxLength={5000}
         value={draft.description}
+        error={errors.description}
         onChange={(event) => set('description', event.target.value)}
       />
       <SelectField

@@ -4,6 +4,7 @@ import {
   type TProjectType,
   ZCreateProjectBody,
 } from '@app/contracts/api/projects';
+import { type FieldErrors, firstMessagePerField } from '../../../lib/field-errors';
 
 /** The New Project form as typed. */
 export type NewProjectDraft = {
@@ -26,10 +27,12 @@ export const EMPTY_NEW_PROJECT: NewProjectDraft = {
   jobEndDate: '',
 };
 
-/** The body of POST /api/projects, or the contract's first complaint about the form. */
+/** The body of POST /api/projects, or the contract's first complaint and each refused field's message. */
 export function newProjectBody(
   draft: NewProjectDraft,
-): { ok: true; body: TCreateProjectBody } | { ok: false; problem: string } {
+):
+  | { ok: true; body: TCreateProjectBody }
+  | { ok: false; problem: string; errors: FieldErrors<keyof NewProjectDraft> } {
   const body: TCreateProjectBody = {
     clientId: draft.clientId === '' ? 0 : Number(draft.clientId),
     title: draft.title,
@@ -40,5 +43,10 @@ export function newProjectBody(
     jobEndDate: draft.jobEndDate || null,
   };
   const parsed = ZCreateProjectBody.safeParse(body);
-  return parsed.success ? { ok: true, body } : { ok: false, problem: parsed.error.issues[0]!.message };
+  if (parsed.success) return { ok: true, body };
+  return {
+    ok: false,
+    problem: parsed.error.issues[0]!.message,
+    errors: firstMessagePerField(parsed.error.issues),
+  };
 }

@@ -20,18 +20,36 @@ describe('newProjectBody', () => {
   });
 
   it('asks for a client, a title and a type, in the order of the form', () => {
-    expect(newProjectBody(EMPTY_NEW_PROJECT)).toEqual({ ok: false, problem: 'Please select a client' });
-    expect(newProjectBody({ ...filled, title: ' ' })).toEqual({ ok: false, problem: 'Title is required' });
-    expect(newProjectBody({ ...filled, type: '' })).toEqual({
+    expect(newProjectBody(EMPTY_NEW_PROJECT)).toMatchObject({ ok: false, problem: 'Please select a client' });
+    expect(newProjectBody({ ...filled, title: ' ' })).toMatchObject({
+      ok: false,
+      problem: 'Title is required',
+    });
+    expect(newProjectBody({ ...filled, type: '' })).toMatchObject({
       ok: false,
       problem: 'Please choose a project type',
     });
   });
 
-  it('refuses an end date before the start date', () => {
-    expect(newProjectBody({ ...filled, jobStartDate: '2030-05-02', jobEndDate: '2030-05-01' })).toEqual({
-      ok: false,
-      problem: 'Start date must be before end date',
+  it('names each refused field with its message, for marking the fields', () => {
+    expect(newProjectBody(EMPTY_NEW_PROJECT)).toMatchObject({
+      errors: {
+        clientId: 'Please select a client',
+        title: 'Title is required',
+        type: 'Please choose a project type',
+      },
     });
+    expect(newProjectBody({ ...filled, title: '' })).toMatchObject({
+      errors: { title: 'Title is required' },
+    });
+  });
+
+  it('refuses an end date before the start date', () => {
+    expect(newProjectBody({ ...filled, jobStartDate: '2030-05-02', jobEndDate: '2030-05-01' })).toMatchObject(
+      {
+        ok: false,
+        problem: 'Start date must be before end date',
+      },
+    );
   });
 });

@@ -11,13 +11,22 @@ const EMPTY = { email: '', firstName: '', lastName: '' };
 
 export function CreateAdminForm() {
   const [form, setForm] = useState(EMPTY);
+  const [marked, setMarked] = useState<{ email: boolean; firstName: boolean; text?: string } | null>(null);
   const [issued, setIssued] = useState<{ email: string; password: string } | null>(null);
   const create = useCreateAdmin();
-  const set = (key: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const set = (key: keyof typeof EMPTY) => (value: string) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setMarked((m) => (m ? { ...m, [key]: false } : m));
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const problem = newAdminProblem(form);
+    setMarked(
+      problem
+        ? { email: !form.email.trim(), firstName: !form.firstName.trim(), text: problem.description }
+        : null,
+    );
     if (problem) return errorToast(problem.title, problem.description);
     const body = {
       email: form.email.trim(),
@@ -40,12 +49,14 @@ export function CreateAdminForm() {
           type="email"
           autoComplete="off"
           value={form.email}
+          error={marked?.email ? marked.text : null}
           onChange={(e) => set('email')(e.target.value)}
         />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <TextField
             label="First name"
             value={form.firstName}
+            error={marked?.firstName ? marked.text : null}
             onChange={(e) => set('firstName')(e.target.value)}
           />
           <TextField

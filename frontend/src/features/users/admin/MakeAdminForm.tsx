@@ -8,11 +8,13 @@ import { makeAdminProblem } from './user-rules';
 
 export function MakeAdminForm() {
   const [email, setEmail] = useState('');
+  const [marked, setMarked] = useState<string | null>(null);
   const promote = useMakeAdminByEmail();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const problem = makeAdminProblem(email);
+    setMarked(problem?.description ?? null);
     if (problem) return errorToast(problem.title, problem.description);
     promote.mutate(email.trim(), { onSuccess: () => setEmail('') });
   };
@@ -25,7 +27,11 @@ export function MakeAdminForm() {
           type="email"
           autoComplete="off"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          error={marked}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setMarked(null);
+          }}
         />
         <Button type="submit" disabled={promote.isPending}>
           {promote.isPending ? 'Saving...' : 'Make Admin'}

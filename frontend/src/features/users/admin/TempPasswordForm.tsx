@@ -9,12 +9,14 @@ import { tempPasswordProblem } from './user-rules';
 
 export function TempPasswordForm() {
   const [email, setEmail] = useState('');
+  const [marked, setMarked] = useState<string | null>(null);
   const [issued, setIssued] = useState<{ email: string; password: string } | null>(null);
   const generate = useGenerateTempPassword();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const problem = tempPasswordProblem(email);
+    setMarked(problem?.description ?? null);
     if (problem) return errorToast(problem.title, problem.description);
     const userEmail = email.trim();
     generate.mutate(userEmail, {
@@ -36,7 +38,11 @@ export function TempPasswordForm() {
           type="email"
           autoComplete="off"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          error={marked}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setMarked(null);
+          }}
         />
         <Button type="submit" disabled={generate.isPending}>
           {generate.isPending ? 'Generating...' : 'Generate Temporary Password'}
