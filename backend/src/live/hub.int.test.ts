@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { systemActor } from '../platform/command.ts';
-import { recordLogout } from '../users/commands.ts';
+import { recordLogout } from '../users/sign-in.ts';
 
 /** A websocket client that records every message and its close code. */
 function connect(url: string) {

@@ -2,15 +2,18 @@ import type { TRole } from '@app/contracts/api/users';
 import type { TUserEvent } from '@app/contracts/events/users';
 import {
   createCredentials,
+  credentialsByEmail,
+  credentialsById,
   deleteCredentials,
   holdSecretForMail,
   setPassword,
   setTemporaryPassword,
 } from '../auth/credentials.ts';
-import { newTemporaryPassword } from '../auth/secrets.ts';
+import { newTemporaryPassword, verifyPassword } from '../auth/secrets.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { type Actor, commitChange, runCommand, writeFor } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
+import { invalid, notFound } from '../platform/errors.ts';
 import * as user from './decide.ts';
 import { toUserDto, userById } from './queries.ts';
 
@@ -71,15 +74,17 @@ export async function prepareAccount(deps: Deps, actor: Actor, input: NewAccount
 /** Creates an account with a generated temporary password (mailed to the user), or with a chosen one. */
 export async function createUser(deps: Deps, actor: Actor, input: NewAccount, chosenPassword?: string) {
   const account = await prepareAccount(deps, actor, input, chosenPassword);
+  let outcome: Awaited<ReturnType<typeof commitChange>>;
   try {
-    await commitChange(deps, [account.write]);
+    outcome = await commitChange(deps, [account.write]);
   } catch (err) {
     await account.undo();
     throw err;
   }
   const { userId, temporaryPassword } = account;
-  // The account as the users view shows it, or (while the view lags) as it was just created.
-  const created = (await userById(deps, userId)) ?? {
+  // The account as the users view shows it, or (while the view lags, or before the projections process has
+  // made its tables at all, as on an API's first start) as it was just created.
+  const created = (outcome.visible ? await userById(deps, userId) : undefined) ?? {
     id: userId,
     email: input.email.toLowerCase(),
     first_name: input.firstName,
@@ -111,20 +116,37 @@ export async function issueTemporaryPassword(
   return temporaryPassword;
 }
 
-/** A new password ends every other session of the user; the one that changed it stays signed in. */
+/**
+ * The signed-in user's new password, given the current one; it ends every other session of the user,
+ * while `keepSession` (the one that changed it) stays signed in.
+ */
 export async function changePassword(
   deps: Deps,
   actor: Actor,
   userId: number,
-  newPassword: string,
+  passwords: { currentPassword: string; newPassword: string },
   keepSession: string,
 ) {
+  const creds = await credentialsById(deps.db, userId);
+  if (!creds || !(await verifyPassword(creds.password_hash, passwords.currentPassword))) {
+    throw invalid('Current password is incorrect.', 'wrong_password');
+  }
+  if (passwords.newPassword === passwords.currentPassword) {
+    throw invalid('New password must be different from the current password.', 'same_password');
+  }
   await run(deps, actor, userId, user.changePassword, {
     beforeAppend: async () => {
-      await setPassword(deps.db, userId, newPassword);
+      await setPassword(deps.db, userId, passwords.newPassword);
       await revokeAllSessions(deps, userId, keepSession);
     },
   });
+}
+
+/** The account id of an e-mail address, for the admin actions that name a user by it. */
+export async function accountIdByEmail(deps: Deps, email: string) {
+  const creds = await credentialsByEmail(deps.db, email);
+  if (!creds) throw notFound('No user with that email address.');
+  return creds.user_id;
 }
 
 export async function changeRole(deps: Deps, actor: Actor, userId: number, role: TRole) {
@@ -136,17 +158,6 @@ export async function deleteUser(deps: Deps, actor: Actor, userId: number) {
     beforeAppend: () => revokeAllSessions(deps, userId),
   });
   await deleteCredentials(deps.db, userId);
-}
-
-/** Sign-ins are audit events; they go in without waiting for the read models. */
-const noWait = (deps: Deps): Deps => ({ ...deps, waitForProjections: async () => true });
-
-export async function recordLogin(deps: Deps, actor: Actor, userId: number, withTemporaryPassword: boolean) {
-  await run(noWait(deps), actor, userId, (s) => user.recordLogin(s, { withTemporaryPassword }));
-}
-
-export async function recordLogout(deps: Deps, actor: Actor, userId: number) {
-  await run(noWait(deps), actor, userId, user.recordLogout);
 }
 
 export async function recordTemporaryPasswordMailed(

@@ -9,12 +9,11 @@ import {
 } from '@app/contracts/api/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { credentialsByEmail } from '../auth/credentials.ts';
 import { actorOf, guards } from '../auth/guard.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { notFound } from '../platform/errors.ts';
 import { accountRoutes } from './account-routes.ts';
-import { changeRole, createUser, deleteUser } from './commands.ts';
+import { accountIdByEmail, changeRole, createUser, deleteUser } from './commands.ts';
 import { listUsers, toUserDto, userById } from './queries.ts';
 
 /** The users slice's routes: `/api/auth/*` (accounts and sign-in) and the admin's `/api/users/*`. */
@@ -59,10 +58,9 @@ function adminUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/users/email/:email/role',
       { schema: { params: ZUserEmailParams, body: ZRoleBody, response: { 200: ZUser } } },
       async (request) => {
-        const creds = await credentialsByEmail(deps.db, request.params.email);
-        if (!creds) throw notFound('No user with that email address.');
-        await changeRole(deps, actorOf(request), creds.user_id, request.body.role);
-        const user = await userById(deps, creds.user_id);
+        const userId = await accountIdByEmail(deps, request.params.email);
+        await changeRole(deps, actorOf(request), userId, request.body.role);
+        const user = await userById(deps, userId);
         if (!user) throw notFound('User not found');
         return toUserDto(user);
       },

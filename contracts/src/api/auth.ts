@@ -15,6 +15,7 @@ export const ZLoginBody = z.object({
     .min(1, 'Please enter both email and password.'),
 });
 export const ZLoginResponse = z.object({ token: z.string(), user: ZUser, needsPasswordChange: z.boolean() });
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 export const ZChangePasswordBody = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
