@@ -1,20 +1,27 @@
 import type { TSiteContent } from '@app/contracts/api/settings';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { TextArea, TextField } from '../../../ui/Field';
 import { errorToast } from '../../../ui/toast-store';
-import { contentProblem } from './content-form';
+import { type ContentErrors, contentErrors, contentProblem } from './content-form';
 import { useSaveContent } from './save-content';
 
 type Edit = (field: keyof TSiteContent) => (event: { target: { value: string } }) => void;
 
 /** Titles and descriptions; Save Content sends all eight fields, the contact details included. */
 export function SiteContentSection({ draft, edit }: { draft: TSiteContent; edit: Edit }) {
+  const [errors, setErrors] = useState<ContentErrors>({});
+  // A field's mark goes when it is edited.
+  const change: Edit = (field) => (event) => {
+    edit(field)(event);
+    setErrors(({ [field]: _fixed, ...others }) => others);
+  };
   const save = useSaveContent();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const problem = contentProblem(draft);
+    setErrors(contentErrors(draft));
     if (problem) return errorToast('Failed to save content changes', problem);
     save.mutate(draft);
   };
@@ -38,25 +45,29 @@ export function SiteContentSection({ draft, edit }: { draft: TSiteContent; edit:
         label="Company title"
         name="companyTitle"
         value={draft.companyTitle}
-        onChange={edit('companyTitle')}
+        error={errors.companyTitle}
+        onChange={change('companyTitle')}
       />
       <TextField
         label="Company subtitle"
         name="companySubtitle"
         value={draft.companySubtitle}
-        onChange={edit('companySubtitle')}
+        error={errors.companySubtitle}
+        onChange={change('companySubtitle')}
       />
       <TextArea
         label="Hero description"
         name="heroDescription"
         value={draft.heroDescription}
-        onChange={edit('heroDescription')}
+        error={errors.heroDescription}
+        onChange={change('heroDescription')}
       />
       <TextArea
         label="Services description"
         name="servicesDescription"
         value={draft.servicesDescription}
-        onChange={edit('servicesDescription')}
+        error={errors.servicesDescription}
+        onChange={change('servicesDescription')}
       />
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save Content'}

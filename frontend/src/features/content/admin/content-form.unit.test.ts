@@ -1,6 +1,14 @@
 import { DEFAULT_SITE_CONTENT } from '@app/contracts/api/settings';
 import { describe, expect, it } from 'vitest';
-import { contactInfo, contactProblem, contentDraft, contentProblem, defaultDraft } from './content-form';
+import {
+  contactErrors,
+  contactInfo,
+  contactProblem,
+  contentDraft,
+  contentErrors,
+  contentProblem,
+  defaultDraft,
+} from './content-form';
 
 describe('the content form', () => {
   it('keeps the eight editable fields of the public content', () => {
@@ -39,5 +47,15 @@ describe('the checks before saving', () => {
 
   it('allows an empty contact email', () => {
     expect(contactProblem({ ...contactInfo(DEFAULT_SITE_CONTENT), email: '' })).toBeNull();
+  });
+
+  it("marks each refused field under the draft's own name", () => {
+    expect(contentErrors({ ...DEFAULT_SITE_CONTENT, companyTitle: ' ' })).toEqual({
+      companyTitle: 'Company title is required',
+    });
+    expect(contactErrors({ ...contactInfo(DEFAULT_SITE_CONTENT), email: 'nope' })).toEqual({
+      contactEmail: 'Invalid email',
+    });
+    expect(contentErrors(DEFAULT_SITE_CONTENT)).toEqual({});
   });
 });
