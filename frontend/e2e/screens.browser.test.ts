@@ -12,13 +12,27 @@ describe('screens as found in the browser', () => {
   });
   afterAll(async () => b?.close());
 
-  it('an address that is no page answers 404 with the 404 page; app pages answer 200', async () => {
+  it('an address that is no page answers 404 with the 404 page; app pages answer 200 with a strict CSP', async () => {
     const page = await b.newPage();
     const missing = await page.goto('/no-such-page');
     expect(missing?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     expect((await page.goto('/admin/job/12'))?.status()).toBe(200);
-    expect((await page.goto('/about'))?.status()).toBe(200);
+    const about = await page.goto('/about');
+    expect(about?.status()).toBe(200);
+    // The policy the browser tests run under (watchCsp fails a page that breaks it).
+    const policy = (await about?.headerValue('content-security-policy')) ?? '';
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "img-src 'self' data: blob:",
+    ])
+      expect(policy).toContain(directive);
+    expect(policy).toMatch(/connect-src 'self' ws:\/\/127\.0\.0\.1:\d+ wss:\/\/127\.0\.0\.1:\d+/);
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
     await page.context().close();
   });
 
