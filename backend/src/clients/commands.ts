@@ -1,7 +1,6 @@
 import type { TUpdateClientBody } from '@app/contracts/api/clients';
 import { type Actor, commitChange, decideOn, load, writeFor } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
-import { nextId } from '../platform/ids.ts';
 import { claim, refuseTaken, release, type UniqueScope } from '../platform/unique-values.ts';
 import { prepareAccount } from '../users/commands.ts';
 import * as user from '../users/decide.ts';
@@ -28,8 +27,13 @@ type Details = TUpdateClientBody;
  * A new client, with a sign-in account when `portalAccess`: the e-mail's claim, the account and the client
  * are one change (one append), so no login is left without its client and no two clients share an e-mail.
  */
-export async function registerNewClient(deps: Deps, actor: Actor, details: Details, portalAccess: boolean) {
-  const clientId = await nextId(deps.db, 'client_ids');
+export async function registerNewClient(
+  deps: Deps,
+  actor: Actor,
+  clientId: number,
+  details: Details,
+  portalAccess: boolean,
+) {
   const owner = clientStream(clientId);
   return refuseTaken([clientEmail], async () => {
     const claimed = await claim(deps, actor, clientEmail, details.email, owner);

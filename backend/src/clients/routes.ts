@@ -13,9 +13,11 @@ import { actorOf, guards } from '../auth/guard.ts';
 import { answerAfter } from '../platform/answer.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { notFound } from '../platform/errors.ts';
+import { createOnce } from '../platform/idempotency.ts';
 import { createUser } from '../users/commands.ts';
 import { toUserDto, userById } from '../users/queries.ts';
 import { changeClient, registerNewClient, splitName } from './commands.ts';
+import { clientStream } from './decide.ts';
 import { clientById, clientIdForUser, listClients } from './queries.ts';
 
 export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -65,15 +67,22 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           const { user, temporaryPassword } = await createUser(deps, actor, account);
           return reply.code(201).send({ client: null, user, temporaryPassword });
         }
-        const made = await registerNewClient(deps, actor, details, portalAccess);
+        const made = await createOnce(deps, request, {
+          sequence: 'client_ids',
+          stream: clientStream,
+          create: (clientId) => registerNewClient(deps, actor, clientId, details, portalAccess),
+          // The temporary password went out with the first answer (and by mail): a repeat does not show it.
+          repeated: (clientId, outcome) => ({ clientId, userId: null, temporaryPassword: null, outcome }),
+        });
         return answerAfter(reply, made.outcome, {
           status: 201,
-          id: made.clientId,
+          id: made.id,
           notFoundMessage: 'Client not found',
           read: async () => {
-            const client = await clientById(deps, made.clientId);
-            const user = made.userId === null ? null : await userById(deps, made.userId);
-            if (!client || (made.userId !== null && !user)) return null;
+            const client = await clientById(deps, made.id);
+            const userId = client?.userId ?? made.userId;
+            const user = userId === null ? null : await userById(deps, userId);
+            if (!client || (userId !== null && !user)) return null;
             return { client, user: user && toUserDto(user), temporaryPassword: made.temporaryPassword };
           },
           extra: { userId: made.userId, temporaryPassword: made.temporaryPassword },

@@ -12,7 +12,7 @@ import { actorOf, guards } from '../auth/guard.ts';
 import { answerAfter } from '../platform/answer.ts';
 import { runCommand } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
-import { nextId } from '../platform/ids.ts';
+import { createOnce } from '../platform/idempotency.ts';
 import {
   consultationDecider,
   consultationStream,
@@ -35,14 +35,20 @@ export function consultationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         // A filled-in honeypot is a bot: it is told all went well and nothing is kept.
         if (request.body.website) return reply.code(201).send({ success: true as const, message: THANKS });
-        const consultationId = await nextId(deps.db, 'consultation_ids');
-        await runCommand(
-          deps,
-          consultationStream(consultationId),
-          consultationDecider,
-          actorOf(request),
-          (state) => requestConsultation(state, { consultationId, body: request.body, now: new Date() }),
-        );
+        await createOnce(deps, request, {
+          sequence: 'consultation_ids',
+          stream: consultationStream,
+          create: async (consultationId) => ({
+            outcome: await runCommand(
+              deps,
+              consultationStream(consultationId),
+              consultationDecider,
+              actorOf(request),
+              (state) => requestConsultation(state, { consultationId, body: request.body, now: new Date() }),
+            ),
+          }),
+          repeated: (_id, outcome) => ({ outcome }),
+        });
         return reply.code(201).send({ success: true as const, message: THANKS });
       },
     );

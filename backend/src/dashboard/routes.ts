@@ -12,7 +12,7 @@ import { actorOf, guards } from '../auth/guard.ts';
 import { clientIdForUser } from '../clients/queries.ts';
 import { runCommand } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
-import { nextId } from '../platform/ids.ts';
+import { createOnce } from '../platform/idempotency.ts';
 import { addNote, changeNote, dailyNoteDecider, dailyNoteStream, deleteNote } from './decide.ts';
 import { noteOf, notesOfDay } from './queries.ts';
 import { dashboardStats } from './stats.ts';
@@ -46,11 +46,21 @@ export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { body: ZAddDailyNoteBody, response: { 201: ZDailyNote } }, preValidation: requireAdmin },
       async (request, reply) => {
         const userId = request.user!.id;
-        const noteId = await nextId(deps.db, 'daily_note_ids');
         const { day, text } = request.body;
-        await runCommand(deps, dailyNoteStream(noteId), dailyNoteDecider, actorOf(request), (state) =>
-          addNote(state, { noteId, userId, day, text }),
-        );
+        const { id: noteId } = await createOnce(deps, request, {
+          sequence: 'daily_note_ids',
+          stream: dailyNoteStream,
+          create: async (noteId) => ({
+            outcome: await runCommand(
+              deps,
+              dailyNoteStream(noteId),
+              dailyNoteDecider,
+              actorOf(request),
+              (state) => addNote(state, { noteId, userId, day, text }),
+            ),
+          }),
+          repeated: (_id, outcome) => ({ outcome }),
+        });
         return reply.code(201).send(await noteOf(deps, userId, noteId));
       },
     );

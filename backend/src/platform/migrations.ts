@@ -61,6 +61,16 @@ const migrations: Record<string, Migration> = {
       secret bytea NOT NULL,
       created_at timestamptz NOT NULL DEFAULT now()
     );`),
+  // The record id a create request with an Idempotency-Key got, so its retry makes no second record.
+  '0050_idempotency_keys': raw(`
+    CREATE TABLE idempotency_keys (
+      scope text NOT NULL,
+      key text NOT NULL,
+      record_id integer NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (scope, key)
+    );
+    CREATE INDEX ON idempotency_keys (created_at);`),
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

@@ -21,7 +21,7 @@ import { answerAfter } from '../platform/answer.ts';
 import { type CommandOutcome, load, runCommand } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { forbidden, notFound } from '../platform/errors.ts';
-import { nextId } from '../platform/ids.ts';
+import { createOnce } from '../platform/idempotency.ts';
 import {
   addPhotos,
   changeProject,
@@ -63,20 +63,26 @@ export function projectRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         // The client as its own stream has it (the write side decides on the write side).
         const { state: client } = await load(deps.store, clientStream(request.body.clientId), clientDecider);
-        const projectId = await nextId(deps.db, 'project_ids');
-        const outcome = await runCommand(
-          deps,
-          projectStream(projectId),
-          projectDecider,
-          actorOf(request),
-          (state) =>
-            createProject(state, {
-              projectId,
-              client: client.exists ? { id: client.clientId, name: client.name } : undefined,
-              body: request.body,
-            }),
-        );
-        return answer(reply, outcome, projectId, 201);
+        const { id, outcome } = await createOnce(deps, request, {
+          sequence: 'project_ids',
+          stream: projectStream,
+          create: async (projectId) => ({
+            outcome: await runCommand(
+              deps,
+              projectStream(projectId),
+              projectDecider,
+              actorOf(request),
+              (state) =>
+                createProject(state, {
+                  projectId,
+                  client: client.exists ? { id: client.clientId, name: client.name } : undefined,
+                  body: request.body,
+                }),
+            ),
+          }),
+          repeated: (_id, outcome) => ({ outcome }),
+        });
+        return answer(reply, outcome, id, 201);
       },
     );
 
