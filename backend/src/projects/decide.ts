@@ -6,6 +6,7 @@ import type {
   ZProjectPatchBody,
 } from '@app/contracts/api/projects';
 import type { TProjectEvent, TProjectPhotoRef } from '@app/contracts/events/projects';
+import { isCalendarDay } from '@app/contracts/events/values';
 import type { z } from 'zod';
 import { conflict, invalid, notFound } from '../platform/errors.ts';
 
@@ -94,13 +95,8 @@ function active(state: ProjectState) {
   return state;
 }
 
-/** The regex of the contract lets 2026-02-31 through; a read model's date column would not. */
 function checkDay(field: string, value: string | null) {
-  if (value === null) return;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== value) {
-    throw invalid(`${field}: ${value} is not a calendar date`);
-  }
+  if (value !== null && !isCalendarDay(value)) throw invalid(`${field}: ${value} is not a calendar date`);
 }
 
 function checkDates(start: string | null, end: string | null) {

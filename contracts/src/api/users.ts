@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdParam } from './primitives.ts';
 
 /** 'admin' is distinguished; every other signed-in user is treated as a client (spec part 1, section 3). */
 export const ROLES = ['admin', 'user', 'client'] as const;
@@ -38,6 +39,6 @@ export const ZCreateAdminBody = z.object({
 });
 
 export const ZRoleBody = z.object({ role: ZRole });
-export const ZUserIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZUserIdParams = z.object({ id: ZIdParam });
 export const ZUserEmailParams = z.object({ email });
 export const ZDeleteUserResponse = z.object({ success: z.literal(true) });
