@@ -43,6 +43,7 @@ export function appProcesses(options: {
   const logFile = (part: Part) => join(options.logDir, `${part}.log`);
 
   function start(part: Part) {
+    if (stopping) return;
     const fd = openSync(logFile(part), 'a');
     writeSync(fd, `\n=== faults harness: starting ${part} at ${new Date().toISOString()} ===\n`);
     const child = spawn(process.execPath, ['--enable-source-maps', options.entry(part)], {
@@ -67,7 +68,6 @@ export function appProcesses(options: {
         if (!stopping && !running.has(part)) start(part);
       });
     });
-    return child;
   }
 
   /** Ends the process the harness's way and waits until it is gone. */

@@ -1,10 +1,14 @@
 import type { Crash } from './app-processes.ts';
 import type { Found } from './found.ts';
-import { type CommandRecord, KINDS, type Kind } from './ledger.ts';
+import { type Attempt, type CommandRecord, KINDS, type Kind } from './ledger.ts';
+import type { ReadyzSample } from './readyz-monitor.ts';
 import { type Recovery, recoverySeconds } from './recovery.ts';
 
 export interface FaultResult {
   name: string;
+  /** From the fault's start to its end (the process killed and started again, the store back). */
+  from: number;
+  to?: number;
   note?: string;
   error?: string;
   recovery?: Recovery;
@@ -20,6 +24,8 @@ export interface Figure {
 
 export interface RunFacts {
   records: CommandRecord[];
+  attempts: Attempt[];
+  readyz: ReadyzSample[];
   answers: Map<string, number>;
   found: Found;
   crashes: Crash[];
@@ -203,7 +209,20 @@ export function figures(facts: RunFacts): { figures: Figure[]; details: string[]
       ...pass(s !== null && s < RECOVERY_TARGET_S),
     });
   }
+  const r = readyzFigures(facts);
   out.push(
+    {
+      label: '/readyz answered within 1 s',
+      value: `${r.answered - r.slow} of ${r.answered} (slowest ${r.slowestMs} ms; ${r.refused} refused while the api was down)`,
+      target: 'all',
+      ...pass(r.slow === 0),
+    },
+    {
+      label: '/readyz 200 while a store was down',
+      value: String(r.readyWhileDown),
+      target: '0',
+      ...pass(r.readyWhileDown === 0),
+    },
     {
       label: 'jobs not done',
       value: jobsOpen.length ? jobsOpen.map(([s, n]) => `${s} ${n}`).join(', ') : '0',
@@ -236,6 +255,7 @@ export function figures(facts: RunFacts): { figures: Figure[]; details: string[]
     },
   );
   const details = [
+    ...facts.faults.map((f) => `during ${f.name}: ${duringFault(facts, f)}`),
     ...i.lost.slice(0, 10).map((l) => `lost: ${l}`),
     ...i.duplicated.slice(0, 10).map((l) => `duplicated: ${l}`),
     ...i.storedUnacknowledged.slice(0, 5).map((l) => `stored without acknowledgement: ${l}`),
@@ -251,6 +271,37 @@ export function figures(facts: RunFacts): { figures: Figure[]; details: string[]
     ),
   ];
   return { figures: out, details };
+}
+
+const REFUSED = new Set(['ECONNREFUSED', 'ECONNRESET']);
+
+/** How `/readyz` answered over the run: in time or not, and never "ready" while a store was stopped. */
+function readyzFigures(facts: RunFacts) {
+  const answered = facts.readyz.filter((s) => !REFUSED.has(s.answer));
+  const slow = answered.filter((s) => s.ms > 1000 || s.answer === 'timeout').length;
+  const storeDown = facts.faults.filter((f) => /^(Postgres|Redis) stopped/.test(f.name) && f.to);
+  // Half a second in, the stop has happened; the answer must not say ready until the store is back.
+  const readyWhileDown = facts.readyz.filter(
+    (s) => s.answer === '200' && storeDown.some((f) => s.at > f.from + 500 && s.at + s.ms < f.to!),
+  ).length;
+  return {
+    answered: answered.length,
+    slow,
+    slowestMs: Math.max(0, ...answered.map((s) => s.ms)),
+    refused: facts.readyz.length - answered.length,
+    readyWhileDown,
+  };
+}
+
+/** What the clients and `/readyz` were answered from a fault's start until 10 s after its end. */
+function duringFault(facts: RunFacts, f: FaultResult) {
+  const until = (f.to ?? f.from) + 10_000;
+  const inside = <T extends { at: number }>(xs: T[]) => xs.filter((x) => x.at >= f.from && x.at <= until);
+  const counts = (xs: { answer: string }[]) =>
+    [...tally(xs, (x) => x.answer)].map(([a, n]) => `${a}×${n.length}`).join(' ') || 'none';
+  const attempts = inside(facts.attempts);
+  const slowest = attempts.reduce((m, a) => (a.ms > m.ms ? a : m), { ms: 0, kind: '', answer: '' });
+  return `commands ${counts(attempts)} (slowest ${(slowest.ms / 1000).toFixed(1)} s, ${slowest.kind} ${slowest.answer}); readyz ${counts(inside(facts.readyz))}`;
 }
 
 const fmt = (s: number | null) => (s === null ? '—' : `${s.toFixed(1)}`);

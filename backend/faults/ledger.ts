@@ -30,12 +30,21 @@ export interface CommandRecord {
   answeredAt?: number;
 }
 
-/** Every command sent, and every answer seen (a status code or an error name) with how often. */
+/** One try of a command: when it was sent, how long its answer took, and what it was. */
+export interface Attempt {
+  at: number;
+  ms: number;
+  kind: Kind;
+  answer: string;
+}
+
+/** Every command sent, every try, and every answer seen (a status code or an error name) with how often. */
 export function ledger() {
   const records: CommandRecord[] = [];
+  const attempts: Attempt[] = [];
   const answers = new Map<string, number>();
   const bump = (key: string) => answers.set(key, (answers.get(key) ?? 0) + 1);
-  return { records, answers, bump };
+  return { records, attempts, answers, bump };
 }
 export type Ledger = ReturnType<typeof ledger>;
 
@@ -57,11 +66,14 @@ export function nextStep(answer: Answer | Error, attempt: number, elapsedMs: num
   return { retryInMs: Math.min(3_000, Math.max(backoff, asked)) * (0.75 + Math.random() * 0.5) };
 }
 
-const answerName = (answer: Answer | Error) =>
+/** A status code (a 503 without Retry-After says so), or the connection error's code. */
+export const answerName = (answer: Answer | Error) =>
   answer instanceof Error
     ? ((answer as NodeJS.ErrnoException).code ??
       (/no answer within/.test(answer.message) ? 'timeout' : 'error'))
-    : String(answer.status);
+    : answer.status === 503 && answer.retryAfter === null
+      ? '503-without-Retry-After'
+      : String(answer.status);
 
 /** Sends a command until it is answered for good, retrying as `nextStep` says; records all of it. */
 export async function send(
@@ -75,9 +87,11 @@ export async function send(
   book.records.push(record);
   for (;;) {
     record.attempts++;
+    const at = Date.now();
     const answer = await http.call(method, path, body).catch((err: Error) => err);
     const name = answerName(answer);
     book.bump(name);
+    book.attempts.push({ at, ms: Date.now() - at, kind: record.kind, answer: name });
     const step = nextStep(answer, record.attempts, Date.now() - record.sentAt, record.kind);
     if ('done' in step) {
       record.outcome = step.done;

@@ -51,7 +51,7 @@ export async function measureRecovery(http: HttpClient, c: Commands, db: Databas
            'enqueued', round(extract(epoch FROM j.enqueued_at) - $2, 1),
            'attempt', round(extract(epoch FROM j.attempt_started_at) - $2, 1),
            'finished', round(extract(epoch FROM j.finished_at) - $2, 1), 'attempts', j.attempts,
-           'error', left(j.last_error, 120)) AS life
+           'error ' || left(j.last_error, 120)) AS life
          FROM jobs j JOIN rm.consultations c ON (j.payload->>'consultationId')::int = c.id
          WHERE c.email = $1 AND j.name = 'consultation.requested.mail'`,
         [probe.key, since / 1000],

@@ -18,6 +18,7 @@ import { commands, loadClient } from './load.ts';
 import { options } from './options.ts';
 import { sparePort } from './ports.ts';
 import { createCluster, dropAbandonedClusters } from './postgres-cluster.ts';
+import { readyzMonitor } from './readyz-monitor.ts';
 import { measureRecovery, recoverySeconds } from './recovery.ts';
 import { redisServer } from './redis-server.ts';
 import { replayCheck } from './replay-check.ts';
@@ -37,15 +38,19 @@ const log = (line: string) =>
   console.log(`[${((Date.now() - startedAt) / 1000).toFixed(1).padStart(5)} s] ${line}`);
 const cleanup = teardown(log);
 
+let ending = false;
 async function endNow(code: number, why: string) {
+  if (ending) return;
+  ending = true;
   log(why);
   await cleanup.run();
   process.exit(code);
 }
-process.once('SIGINT', () => void endNow(130, 'interrupted: cleaning up'));
-process.once('SIGTERM', () => void endNow(143, 'terminated: cleaning up'));
-process.once('uncaughtException', (err) => void endNow(1, `failed: ${err.stack ?? err}`));
-process.once('unhandledRejection', (err) => void endNow(1, `failed: ${(err as Error)?.stack ?? err}`));
+// `on`, not `once`: a second signal or failure during the cleanup must not end the process before it is done.
+process.on('SIGINT', () => void endNow(130, 'interrupted: cleaning up'));
+process.on('SIGTERM', () => void endNow(143, 'terminated: cleaning up'));
+process.on('uncaughtException', (err) => void endNow(1, `failed: ${err.stack ?? err}`));
+process.on('unhandledRejection', (err) => void endNow(1, `failed: ${(err as Error)?.stack ?? err}`));
 const cap = setTimeout(
   () => void endNow(3, `hard cap of ${HARD_CAP_MS / 1000} s reached: cleaning up`),
   HARD_CAP_MS,
@@ -113,6 +118,8 @@ async function main() {
     logDir,
     cwd: root,
     onCrash(crash) {
+      // Ctrl-C reaches the whole process group: those ends are the harness's own.
+      if (ending) return;
       crashes.push(crash);
       log(`CRASH: ${crash.part} ended by itself (${crash.exit}); starting it again`);
     },
@@ -142,6 +149,8 @@ async function main() {
     loadClient(c, `w${i}`, () => loading, opts.pauseMs),
   );
 
+  const readyz = readyzMonitor(http);
+  cleanup.add('readyz monitor', () => readyz.stop());
   const faults: FaultResult[] = [];
   await sleep(WARMUP_MS);
   for (const [i, fault] of FAULTS.entries()) {
@@ -150,7 +159,7 @@ async function main() {
     const reserved = left.reduce((s, f) => s + f.outageMs + 6_000, 0);
     await sleep(Math.max(2_000, (loadEnd - Date.now() - reserved) / (left.length + 1)));
     log(`fault: ${fault.name}`);
-    const result: FaultResult = { name: fault.name };
+    const result: FaultResult = { name: fault.name, from: Date.now() };
     faults.push(result);
     try {
       result.note = await fault.run({ processes, cluster, redis });
@@ -159,7 +168,8 @@ async function main() {
       log(`  fault failed: ${result.error}`);
       continue;
     }
-    result.recovery = await measureRecovery(http, c, db, Date.now());
+    result.to = Date.now();
+    result.recovery = await measureRecovery(http, c, db, result.to);
     const s = recoverySeconds(result.recovery);
     log(
       `  recovered in ${s === null ? 'more than 60' : s.toFixed(1)} s (${JSON.stringify(result.recovery)})`,
@@ -169,6 +179,7 @@ async function main() {
   loading = false;
   log('load stopped; waiting for the commands in flight');
   await Promise.all(clients);
+  await readyz.stop();
 
   log('settling (readyz, views caught up, jobs drained)');
   const settled = await settle(http, db, 60_000);
@@ -179,6 +190,8 @@ async function main() {
 
   const { figures: list, details } = figures({
     records: book.records,
+    attempts: book.attempts,
+    readyz: readyz.samples,
     answers: book.answers,
     found,
     crashes,
