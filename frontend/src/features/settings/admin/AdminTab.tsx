@@ -6,7 +6,7 @@ import { useSectionSave } from './use-section-save';
 
 export function AdminTab({ initial }: { initial: TSettings['admin'] }) {
   const [form, setForm] = useState(initial);
-  const { submit, saving } = useSectionSave();
+  const { submit, saving, errors, edited } = useSectionSave();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -21,7 +21,11 @@ export function AdminTab({ initial }: { initial: TSettings['admin'] }) {
         name="name"
         autoComplete="name"
         value={form.name}
-        onChange={(event) => setForm((current) => ({ ...current, name: event.target.value }))}
+        error={errors.name}
+        onChange={(event) => {
+          setForm((current) => ({ ...current, name: event.target.value }));
+          edited('name');
+        }}
       />
       <TextField
         label="Admin email"
@@ -29,7 +33,11 @@ export function AdminTab({ initial }: { initial: TSettings['admin'] }) {
         name="email"
         autoComplete="email"
         value={form.email}
-        onChange={(event) => setForm((current) => ({ ...current, email: event.target.value }))}
+        error={errors.email}
+        onChange={(event) => {
+          setForm((current) => ({ ...current, email: event.target.value }));
+          edited('email');
+        }}
       />
       <Button type="submit" disabled={saving}>
         {saving ? 'Saving...' : 'Save Admin Settings'}

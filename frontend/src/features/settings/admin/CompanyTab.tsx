@@ -17,9 +17,11 @@ export function CompanyTab({ initial }: { initial: TSettings['company'] }) {
     phone: initial.phone,
     address: initial.address,
   });
-  const { submit, saving } = useSectionSave();
-  const set = (field: keyof CompanyForm) => (event: { target: { value: string } }) =>
+  const { submit, saving, errors, edited } = useSectionSave();
+  const set = (field: keyof CompanyForm) => (event: { target: { value: string } }) => {
     setForm((current) => ({ ...current, [field]: event.target.value }));
+    edited(field);
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -32,13 +34,20 @@ export function CompanyTab({ initial }: { initial: TSettings['company'] }) {
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-[1fr_auto]">
       <form onSubmit={onSubmit} noValidate className="max-w-xl space-y-4">
         <h3 className="text-base font-semibold text-slate-900">Company Information</h3>
-        <TextField label="Company name" name="name" value={form.name} onChange={set('name')} />
+        <TextField
+          label="Company name"
+          name="name"
+          value={form.name}
+          error={errors.name}
+          onChange={set('name')}
+        />
         <TextField
           label="Email"
           type="email"
           name="email"
           autoComplete="email"
           value={form.email}
+          error={errors.email}
           onChange={set('email')}
         />
         <TextField
@@ -47,9 +56,16 @@ export function CompanyTab({ initial }: { initial: TSettings['company'] }) {
           name="phone"
           autoComplete="tel"
           value={form.phone}
+          error={errors.phone}
           onChange={set('phone')}
         />
-        <TextField label="Address" name="address" value={form.address} onChange={set('address')} />
+        <TextField
+          label="Address"
+          name="address"
+          value={form.address}
+          error={errors.address}
+          onChange={set('address')}
+        />
         <Button type="submit" disabled={saving}>
           {saving ? 'Saving...' : 'Save Company Settings'}
         </Button>

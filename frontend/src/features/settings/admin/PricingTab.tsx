@@ -9,7 +9,7 @@ import { useSectionSave } from './use-section-save';
 
 export function PricingTab({ initial }: { initial: TSettings['pricing'] }) {
   const [draft, setDraft] = useState<PricingDraft>(() => pricingDraft(initial));
-  const { submit, saving } = useSectionSave();
+  const { submit, saving, errors, edited } = useSectionSave();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -24,7 +24,7 @@ export function PricingTab({ initial }: { initial: TSettings['pricing'] }) {
       <fieldset>
         <legend className="text-base font-semibold text-slate-900">Base Prices</legend>
         <p className="text-sm text-slate-700">An empty price is saved as 0.</p>
-        <div className="mt-3 grid gap-4 sm:grid-cols-2">
+        <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
           {PRICE_FIELDS.map(({ key, label }) => (
             <TextField
               key={key}
@@ -35,12 +35,14 @@ export function PricingTab({ initial }: { initial: TSettings['pricing'] }) {
               step={0.01}
               min={0}
               value={draft.prices[key]}
-              onChange={(event) =>
+              error={errors[key]}
+              onChange={(event) => {
                 setDraft((current) => ({
                   ...current,
                   prices: { ...current.prices, [key]: event.target.value },
-                }))
-              }
+                }));
+                edited(key);
+              }}
             />
           ))}
         </div>

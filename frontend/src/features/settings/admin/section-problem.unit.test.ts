@@ -1,6 +1,6 @@
 import { DEFAULT_SETTINGS } from '@app/contracts/api/settings';
 import { describe, expect, it } from 'vitest';
-import { sectionProblem } from './section-problem';
+import { sectionErrors, sectionProblem } from './section-problem';
 
 describe('sectionProblem', () => {
   it('passes the default sections', () => {
@@ -20,5 +20,21 @@ describe('sectionProblem', () => {
     expect(sectionProblem({ section: 'pricing', data: pricing })).toBe(
       'Labor hourly rate cannot be negative',
     );
+  });
+});
+
+describe('sectionErrors', () => {
+  it('keys each refused field by its path inside the section', () => {
+    expect(sectionErrors({ section: 'admin', data: { name: 'Owner', email: 'not-an-email' } })).toEqual({
+      email: 'Invalid email',
+    });
+    expect(
+      sectionErrors({ section: 'company', data: { ...DEFAULT_SETTINGS.company, name: ' ', email: 'x' } }),
+    ).toEqual({ name: 'Company name is required', email: 'Invalid email' });
+    const pricing = { ...DEFAULT_SETTINGS.pricing, laborHourlyRate: -5 };
+    expect(sectionErrors({ section: 'pricing', data: pricing })).toEqual({
+      laborHourlyRate: 'Labor hourly rate cannot be negative',
+    });
+    expect(sectionErrors({ section: 'company', data: DEFAULT_SETTINGS.company })).toEqual({});
   });
 });
