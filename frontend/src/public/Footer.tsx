@@ -6,7 +6,7 @@ export function Footer() {
   const content = useSiteContent();
   return (
     <footer className="bg-slate-900 text-slate-200">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-3">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-10 md:grid-cols-3">
         <div>
           <p className="text-lg font-semibold text-white">{content.companyTitle}</p>
           <p className="mt-2 text-sm">{content.companySubtitle}</p>

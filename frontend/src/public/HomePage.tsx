@@ -29,7 +29,7 @@ export function HomePage() {
   return (
     <PublicLayout>
       <section className="bg-gradient-to-b from-slate-50 to-white">
-        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 md:grid-cols-2">
+        <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-10 px-4 py-16 md:grid-cols-2">
           <div>
             <h1 className="text-4xl font-bold tracking-tight text-slate-900 md:text-5xl">
               {content.companyTitle}
@@ -78,7 +78,7 @@ export function HomePage() {
           Our Core Services
         </h2>
         <p className="mx-auto mt-3 max-w-3xl text-center text-slate-700">{content.servicesDescription}</p>
-        <div className="mt-10 grid gap-6 md:grid-cols-3">
+        <div className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-3">
           {SERVICES.map((service) => (
             <article
               key={service.title}

@@ -46,7 +46,7 @@ export function ConsultationCard({
         <StatusBadge status={consultation.status} />
       </div>
 
-      <dl className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <Detail term="Email">
           <a href={`mailto:${email}`} className={linkClass}>
             {email}

@@ -62,13 +62,13 @@ export function SchedulePage() {
 
   return (
     <PublicLayout>
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-3">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 py-12 lg:grid-cols-3">
         <section id="consultation" className="lg:col-span-2" aria-labelledby="consultation-heading">
           <h1 id="consultation-heading" className="text-3xl font-bold">
             Schedule a Free Consultation
           </h1>
           <p className="mt-2 text-slate-700">Tell us about your project. Fields marked * are required.</p>
-          <form onSubmit={onSubmit} noValidate className="mt-6 grid gap-4 sm:grid-cols-2">
+          <form onSubmit={onSubmit} noValidate className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2">
             <TextField
               label="Full name *"
               name="name"

@@ -73,7 +73,7 @@ function LoadedJob({ id, fromClient }: { id: number; fromClient?: number }) {
           {project.clientName} · {typeLabel(project.type)}
         </p>
       </header>
-      <main className="mx-auto grid max-w-6xl gap-6 p-4 md:p-6 lg:grid-cols-3">
+      <main className="mx-auto grid max-w-6xl grid-cols-1 gap-6 p-4 md:p-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <JobInfo project={project} />
           <Panel title="Photos">
