@@ -62,6 +62,8 @@ describe('audit trail (GET /api/audit)', () => {
     expect(
       (await t.call('PUT', '/api/users/email/una@example.com/role', { role: 'admin' }, t.adminToken)).status,
     ).toBe(200);
+    expect((await t.call('POST', '/api/auth/logout', undefined, token)).status).toBe(200);
+    // A reset ends every session of the user (so it comes after their own sign-out here).
     const reset = await t.call(
       'POST',
       '/api/auth/generate-temp-password',
@@ -69,14 +71,13 @@ describe('audit trail (GET /api/audit)', () => {
       t.adminToken,
     );
     expect(reset.status).toBe(200);
-    expect((await t.call('POST', '/api/auth/logout', undefined, token)).status).toBe(200);
     expect((await t.call('DELETE', `/api/users/${id}`, undefined, t.adminToken)).status).toBe(200);
 
     const entries = await audit(`user-${id}`);
     expect(entries.map((e) => e.type)).toEqual([
       'UserDeleted',
-      'UserLoggedOut',
       'TemporaryPasswordIssued',
+      'UserLoggedOut',
       'UserRoleChanged',
       'UserRoleChanged',
       'UserPasswordChanged',
@@ -95,8 +96,8 @@ describe('audit trail (GET /api/audit)', () => {
 
     const [
       deleted,
-      loggedOut,
       resetIssued,
+      loggedOut,
       toAdmin,
       toClient,
       passwordChanged,

@@ -120,6 +120,9 @@ type Decoded = { width: number; height: number; channels: 3 | 4; data: Uint8Arra
 
 /** One worker thread for the JavaScript decoders, started on first use and stopped when idle. */
 let pool: Piscina | undefined;
+let decodedInWorker = 0;
+/** How many pictures the worker thread has decoded in this process (the main thread decodes none). */
+export const workerDecodes = () => decodedInWorker;
 const workers = () => {
   pool ??= new Piscina({
     filename: new URL('./decode-worker.js', import.meta.url).href,
@@ -143,6 +146,7 @@ async function inWorker(format: 'bmp' | 'heic', bytes: Buffer, timeoutMs: number
     throw err;
   }
   if ('tooLarge' in decoded) throw tooManyPixels();
+  decodedInWorker++;
   const { width, height, channels, data } = decoded;
   // libheif has already applied a HEIC's rotation and mirroring; neither format has EXIF left to read.
   return sharp(data, { raw: { width, height, channels } });

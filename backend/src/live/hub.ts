@@ -75,26 +75,36 @@ export async function liveHub(app: FastifyInstance, deps: AppDeps) {
     deps.watcher.off('change', onChange);
   });
 
-  app.get('/ws', { websocket: true }, async (socket, request) => {
-    // A frame over the size limit is an error on the socket (it closes with 1009); never a crash.
-    socket.on('error', (err) => request.log.info({ err: err.message }, 'websocket closed on error'));
-    // A repeated parameter arrives as an array: no ticket, like any other malformed one.
-    const { ticket } = request.query as { ticket?: unknown };
-    const sessionHash =
-      typeof ticket === 'string' && ticket.length > 0 && ticket.length < 200
-        ? await redeemWsTicket(deps.db, ticket)
-        : null;
-    const user = sessionHash ? await userForSession(deps, sessionHash) : null;
-    if (!user || user.mustChangePassword) {
-      socket.close(UNAUTHORIZED, 'Unauthorized');
-      return;
-    }
-    const connection: Connection = { socket, user, checking: null };
-    connections.add(connection);
-    socket.on('close', () => connections.delete(connection));
-    socket.on('message', () => {
-      // Client-to-server messages (typing, chat) arrive with the messaging slice.
-    });
-    socket.send(JSON.stringify({ type: 'CONNECTED', role: user.role }));
+  app.route({
+    method: 'GET',
+    url: '/ws',
+    // A plain GET (no upgrade) is told what this address is for, in the one error shape.
+    handler: (_request, reply) =>
+      reply.code(426).header('upgrade', 'websocket').send({
+        error: 'upgrade_required',
+        message: 'This address is a websocket: open it with a ticket from POST /api/auth/ws-ticket.',
+      }),
+    wsHandler: async (socket, request) => {
+      // A frame over the size limit is an error on the socket (it closes with 1009); never a crash.
+      socket.on('error', (err) => request.log.info({ err: err.message }, 'websocket closed on error'));
+      // A repeated parameter arrives as an array: no ticket, like any other malformed one.
+      const { ticket } = request.query as { ticket?: unknown };
+      const sessionHash =
+        typeof ticket === 'string' && ticket.length > 0 && ticket.length < 200
+          ? await redeemWsTicket(deps.db, ticket)
+          : null;
+      const user = sessionHash ? await userForSession(deps, sessionHash) : null;
+      if (!user || user.mustChangePassword) {
+        socket.close(UNAUTHORIZED, 'Unauthorized');
+        return;
+      }
+      const connection: Connection = { socket, user, checking: null };
+      connections.add(connection);
+      socket.on('close', () => connections.delete(connection));
+      socket.on('message', () => {
+        // Client-to-server messages (typing, chat) arrive with the messaging slice.
+      });
+      socket.send(JSON.stringify({ type: 'CONNECTED', role: user.role }));
+    },
   });
 }
