@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { startTestApp, type TestApp } from './app.ts';
@@ -281,16 +278,13 @@ const matches = (expected: Outcome, actual: number | string) =>
 describe('access matrix', () => {
   let t: TestApp;
   let c: Cast;
-  let filesDir: string;
 
   beforeAll(async () => {
-    filesDir = await mkdtemp(join(tmpdir(), 'ng-files-'));
-    t = await startTestApp({ env: { FILES_DIR: filesDir } });
+    t = await startTestApp();
     c = await castOf(t);
   });
   afterAll(async () => {
     await t?.close();
-    await rm(filesDir, { recursive: true, force: true });
   });
 
   it('has a row for every route, and every row names a route', () => {

@@ -10,7 +10,7 @@ import { buildApp } from '../src/processes/app.ts';
 import { createDeps, createRedis, startProjections, startWorkerProcesses } from '../src/processes/runtime.ts';
 import { bootstrapAdmin } from '../src/users/bootstrap.ts';
 import { createTestDatabase } from './db.ts';
-import { deleteKeys, outboxPrefix, testRunId } from './leftovers.ts';
+import { appFolderPrefix, deleteKeys, testRunId } from './leftovers.ts';
 
 export const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' };
 
@@ -28,12 +28,15 @@ export async function startTestApp(
   } = {},
 ) {
   const database = await createTestDatabase();
-  const outbox = await mkdtemp(join(tmpdir(), outboxPrefix(testRunId())));
+  // Its mail outbox and stored files, removed when it closes.
+  const folder = await mkdtemp(join(tmpdir(), appFolderPrefix(testRunId())));
+  const outbox = join(folder, 'outbox');
   const config = loadConfig({
     DATABASE_URL: options.databaseUrl ? await options.databaseUrl(database.url) : database.url,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     OUTBOX_DIR: outbox,
+    FILES_DIR: join(folder, 'files'),
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT: '1000',
     PUBLIC_FORM_RATE_LIMIT: '1000',
@@ -123,12 +126,12 @@ export async function startTestApp(
       await workers?.stop();
       await projections.stop();
       await deps.watcher.close();
-      // What this app leaves outside its database: its queues' keys and its mail outbox.
+      // What this app leaves outside its database: its queues' keys and its folder.
       await deleteKeys(redis, `ng-${database.name}:*`);
       redis.disconnect();
       await infra.close();
       await database.drop();
-      await rm(outbox, { recursive: true, force: true });
+      await rm(folder, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ZErrorBody } from '@app/contracts/api/errors';
 import { projections } from '@app/projections/registry';
 import { projectionStatus } from '@app/projections/runtime/status';
@@ -261,16 +258,13 @@ const SEED = 20261124;
 describe('bad input on every route', () => {
   let t: TestApp;
   let c: Cast;
-  let filesDir: string;
 
   beforeAll(async () => {
-    filesDir = await mkdtemp(join(tmpdir(), 'ng-files-'));
-    t = await startTestApp({ env: { FILES_DIR: filesDir } });
+    t = await startTestApp();
     c = await castOf(t);
   });
   afterAll(async () => {
     await t?.close();
-    await rm(filesDir, { recursive: true, force: true });
   });
 
   it('has a row for every route, and every row names a route', () => {

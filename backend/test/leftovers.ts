@@ -22,7 +22,8 @@ const REDIS_URL = 'redis://127.0.0.1:6379';
 const databasePattern = (run: string) => `ngtest\\_%\\_${run}`;
 /** Each test app's BullMQ queues live under `ng-<its database>` (see app.ts). */
 const keyPattern = (run: string) => `ng-ngtest_*_${run}:*`;
-export const outboxPrefix = (run: string) => `ng-outbox-${run}-`;
+/** Each test app's own folder (its mail outbox and stored files, see app.ts). */
+export const appFolderPrefix = (run: string) => `ng-app-${run}-`;
 /** Where the browser tests' screenshots of failures go; empty, and so removed, when every test passed. */
 export const screenshotDir = (run: string) => join(tmpdir(), 'ng-e2e', run);
 
@@ -48,7 +49,7 @@ export async function deleteKeys(
 
 /**
  * Removes what runs that never reached their teardown (interrupted, killed) left before `before` (epoch ms):
- * test databases and queue keys by the time in their name, mail outbox folders by their age.
+ * test databases and queue keys by the time in their name, test app folders by their age.
  */
 export async function removeStaleLeftovers(before: number): Promise<void> {
   const client = new pg.Client({ connectionString: `${ROOT_URL}/postgres` });
@@ -76,7 +77,8 @@ export async function removeStaleLeftovers(before: number): Promise<void> {
   }
 
   for (const name of await readdir(tmpdir())) {
-    if (!name.startsWith('ng-outbox-')) continue;
+    // Test app folders, and mail outboxes of runs before they were kept in one.
+    if (!name.startsWith('ng-app-') && !name.startsWith('ng-outbox-')) continue;
     const path = join(tmpdir(), name);
     const { mtimeMs } = await stat(path).catch(() => ({ mtimeMs: before }));
     if (mtimeMs < before) await rm(path, { recursive: true, force: true });
@@ -112,9 +114,9 @@ export async function removeLeftovers(run: string): Promise<string[]> {
     redis.disconnect();
   }
 
-  const outboxes = (await readdir(tmpdir())).filter((name) => name.startsWith(outboxPrefix(run)));
-  for (const name of outboxes) await rm(join(tmpdir(), name), { recursive: true, force: true });
-  if (outboxes.length > 0) found.push(`${outboxes.length} mail outbox folders (${outboxPrefix(run)}*)`);
+  const folders = (await readdir(tmpdir())).filter((name) => name.startsWith(appFolderPrefix(run)));
+  for (const name of folders) await rm(join(tmpdir(), name), { recursive: true, force: true });
+  if (folders.length > 0) found.push(`${folders.length} test app folders (${appFolderPrefix(run)}*)`);
 
   // Screenshots stay for the failures they show; an empty folder goes.
   await rmdir(screenshotDir(run)).catch(() => undefined);

@@ -1,7 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TProject } from '@app/contracts/api/projects';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +8,6 @@ import { fileSigner } from './signed-urls.ts';
 /** Photos are served only at signed, expiring addresses, and only while their project holds them. */
 describe('protected files', () => {
   let t: TestApp;
-  let filesDir: string;
   let origin: string;
   let mine: { token: string; clientId: number };
   let theirs: { token: string; clientId: number };
@@ -53,8 +49,7 @@ describe('protected files', () => {
     (await t.call('GET', `/api/projects/${projectId}`, undefined, token)).body.photos as TProject['photos'];
 
   beforeAll(async () => {
-    filesDir = await mkdtemp(join(tmpdir(), 'ng-files-'));
-    t = await startTestApp({ env: { FILES_DIR: filesDir } });
+    t = await startTestApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     mine = await newClient(1);
@@ -62,7 +57,6 @@ describe('protected files', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await rm(filesDir, { recursive: true, force: true });
   });
 
   it('the project reads hand the owner and admins a signed address, served privately cached', async () => {

@@ -1,6 +1,5 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TProject } from '@app/contracts/api/projects';
 import sharp from 'sharp';
@@ -22,7 +21,6 @@ const png = (width: number, height: number, background = '#1e40af') =>
 
 describe('project photos', () => {
   let t: TestApp;
-  let filesDir: string;
   let origin: string;
   let clientToken: string;
   let clientId: number;
@@ -30,8 +28,7 @@ describe('project photos', () => {
   let otherProject: TProject;
 
   beforeAll(async () => {
-    filesDir = await mkdtemp(join(tmpdir(), 'ng-files-'));
-    t = await startTestApp({ env: { FILES_DIR: filesDir } });
+    t = await startTestApp();
     // Uploads go over a real socket: busboy sees the body in chunks as it would in production.
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -56,7 +53,6 @@ describe('project photos', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await rm(filesDir, { recursive: true, force: true });
   });
 
   const upload = async (projectId: number, parts: FilePart[], token: string | null = t.adminToken) => {
@@ -83,8 +79,8 @@ describe('project photos', () => {
     return { format, width, height };
   };
   const stored = async () => ({
-    photos: (await readdir(join(filesDir, 'photos')).catch(() => [])).sort(),
-    thumbnails: (await readdir(join(filesDir, 'thumbnails')).catch(() => [])).sort(),
+    photos: (await readdir(join(t.config.FILES_DIR, 'photos')).catch(() => [])).sort(),
+    thumbnails: (await readdir(join(t.config.FILES_DIR, 'thumbnails')).catch(() => [])).sort(),
   });
   const photosOf = async (id: number) =>
     ((await t.call('GET', `/api/projects/${id}`, undefined, t.adminToken)).body as TProject).photos;

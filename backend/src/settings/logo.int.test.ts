@@ -1,7 +1,6 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,18 +16,15 @@ interface FilePart {
 
 describe('company logo upload', () => {
   let t: TestApp;
-  let filesDir: string;
   let origin: string;
   beforeAll(async () => {
-    filesDir = await mkdtemp(join(tmpdir(), 'ng-files-'));
-    t = await startTestApp({ env: { FILES_DIR: filesDir } });
+    t = await startTestApp();
     // Uploads go over a real socket: busboy sees the body in chunks as it would in production.
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     await t?.close();
-    await rm(filesDir, { recursive: true, force: true });
   });
 
   const upload = async (part: FilePart, token: string | null = t.adminToken) => {
@@ -47,7 +43,7 @@ describe('company logo upload', () => {
     };
   };
   const fetchFile = (url: string) => t.app.inject({ method: 'GET', url });
-  const storedLogos = async () => (await readdir(join(filesDir, 'logos')).catch(() => [])).sort();
+  const storedLogos = async () => (await readdir(join(t.config.FILES_DIR, 'logos')).catch(() => [])).sort();
   const savedLogo = async () =>
     (await t.call('GET', '/api/settings', undefined, t.adminToken)).body.company.logo as string | null;
   const jpegSize = async (url: string) => {
