@@ -123,7 +123,10 @@ const rowColumns = sql`id, name, version, status, attempts, last_error, event_id
   event_position_commit || '/' || event_position_prepare AS event_position, created_at, enqueued_at,
   attempt_started_at, finished_at, outcome`;
 
-/** Jobs of the given statuses (default: all but done), oldest first: what `npm run jobs -- list` shows. */
+/**
+ * Jobs of the given statuses (default: all but done), oldest first (jobs recorded in one batch share a
+ * created_at: then in the order of their events): what `npm run jobs -- list` shows.
+ */
 export async function listJobs(
   db: Db,
   statuses: readonly JobStatus[] = ['pending', 'running', 'parked', 'review'],
@@ -131,7 +134,7 @@ export async function listJobs(
 ) {
   const { rows } = await sql<JobRow>`
     SELECT ${rowColumns} FROM jobs WHERE status = ANY(${statuses}::text[])
-    ORDER BY created_at, id LIMIT ${limit}`.execute(db);
+    ORDER BY created_at, event_position_commit, event_position_prepare, id LIMIT ${limit}`.execute(db);
   return rows;
 }
 
