@@ -2,6 +2,7 @@ import type { TDailyNoteEvent } from '@app/contracts/events/dashboard';
 import { conflict, notFound } from '../platform/errors.ts';
 
 export const dailyNoteStream = (id: number) => `daily-note-${id}`;
+export const NOTE_NOT_FOUND = 'Note not found';
 
 type NoteState =
   | { exists: false }
@@ -40,7 +41,7 @@ export function addNote(
 
 /** A note belongs to the one who wrote it: anyone else is told it does not exist. */
 function own(state: NoteState, userId: number) {
-  if (!state.exists || state.deleted || state.userId !== userId) throw notFound('Note not found');
+  if (!state.exists || state.deleted || state.userId !== userId) throw notFound(NOTE_NOT_FOUND);
   return state;
 }
 

@@ -1,7 +1,6 @@
 import type { TDailyNote } from '@app/contracts/api/portal';
 import type { DailyNotesTable } from '@app/projections/dashboard/table';
 import type { AppDeps } from '../platform/deps.ts';
-import { notFound } from '../platform/errors.ts';
 import { calendarDay, instant } from '../platform/read-values.ts';
 
 type Deps = Pick<AppDeps, 'rm'>;
@@ -28,8 +27,8 @@ export async function notesOfDay(deps: Deps, userId: number, day: string): Promi
 }
 
 /** A note of this admin's; anyone else's is not found. */
-export async function noteOf(deps: Deps, userId: number, id: number): Promise<TDailyNote> {
+/** One of an admin's notes, or undefined (another admin's notes are not theirs to see). */
+export async function noteOf(deps: Deps, userId: number, id: number): Promise<TDailyNote | undefined> {
   const row = await notesOf(deps, userId).where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('Note not found');
-  return toNote(row);
+  return row && toNote(row);
 }

@@ -1,3 +1,4 @@
+import { ZAccepted } from '@app/contracts/api/accepted';
 import {
   ZAddDailyNoteBody,
   ZDailyNote,
@@ -10,10 +11,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, guards } from '../auth/guard.ts';
 import { clientIdForUser } from '../clients/queries.ts';
+import { answerAfter } from '../platform/answer.ts';
 import { runCommand } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { createOnce } from '../platform/idempotency.ts';
-import { addNote, changeNote, dailyNoteDecider, dailyNoteStream, deleteNote } from './decide.ts';
+import {
+  addNote,
+  changeNote,
+  dailyNoteDecider,
+  dailyNoteStream,
+  deleteNote,
+  NOTE_NOT_FOUND,
+} from './decide.ts';
 import { noteOf, notesOfDay } from './queries.ts';
 import { dashboardStats } from './stats.ts';
 
@@ -43,11 +52,14 @@ export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/dashboard/notes',
-      { schema: { body: ZAddDailyNoteBody, response: { 201: ZDailyNote } }, preValidation: requireAdmin },
+      {
+        schema: { body: ZAddDailyNoteBody, response: { 201: ZDailyNote, 202: ZAccepted } },
+        preValidation: requireAdmin,
+      },
       async (request, reply) => {
         const userId = request.user!.id;
         const { day, text } = request.body;
-        const { id: noteId } = await createOnce(deps, request, {
+        const made = await createOnce(deps, request, {
           sequence: 'daily_note_ids',
           stream: dailyNoteStream,
           create: async (noteId) => ({
@@ -61,26 +73,40 @@ export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           }),
           repeated: (_id, outcome) => ({ outcome }),
         });
-        return reply.code(201).send(await noteOf(deps, userId, noteId));
+        return answerAfter(reply, made.outcome, {
+          status: 201,
+          id: made.id,
+          read: () => noteOf(deps, userId, made.id),
+          notFoundMessage: NOTE_NOT_FOUND,
+        });
       },
     );
 
     app.patch(
       '/api/dashboard/notes/:id',
       {
-        schema: { params: ZDailyNoteIdParams, body: ZUpdateDailyNoteBody, response: { 200: ZDailyNote } },
+        schema: {
+          params: ZDailyNoteIdParams,
+          body: ZUpdateDailyNoteBody,
+          response: { 200: ZDailyNote, 202: ZAccepted },
+        },
         preValidation: requireAdmin,
       },
-      async (request) => {
+      async (request, reply) => {
         const userId = request.user!.id;
-        await runCommand(
+        const { id } = request.params;
+        const outcome = await runCommand(
           deps,
-          dailyNoteStream(request.params.id),
+          dailyNoteStream(id),
           dailyNoteDecider,
           actorOf(request),
           (state) => changeNote(state, userId, request.body),
         );
-        return noteOf(deps, userId, request.params.id);
+        return answerAfter(reply, outcome, {
+          id,
+          read: () => noteOf(deps, userId, id),
+          notFoundMessage: NOTE_NOT_FOUND,
+        });
       },
     );
 

@@ -1,3 +1,5 @@
+import type { TAccepted } from '@app/contracts/api/accepted';
+
 /** The browser's side of the spec's shared request conventions (part 1, section 7). */
 export const TOKEN_KEY = 'auth_token';
 
@@ -45,6 +47,35 @@ async function send(method: string, url: string, body?: unknown, extra?: Headers
   });
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
   return response;
+}
+
+/** 202: the server stored the change, but its lists have not caught up yet (they will in a moment). */
+export const isAccepted = (body: unknown): body is TAccepted =>
+  typeof body === 'object' && body !== null && (body as { accepted?: unknown }).accepted === true;
+
+const RETRY_DELAYS_MS = [1000, 2000];
+/** 128 random bits as hex (crypto.randomUUID exists only on https and localhost pages). */
+const newKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+const retryable = (error: unknown) =>
+  !(error instanceof ApiError) || error.status === 502 || error.status === 503 || error.status === 504;
+
+/**
+ * POST that makes a record: it carries an Idempotency-Key, so when the answer is lost (the connection
+ * dropped, the server restarted or was briefly unavailable) it is sent again with the same key, and the
+ * server makes the record once. Answers the record, or the 202 of a record not yet shown.
+ */
+export async function createRecord<T>(url: string, body: unknown): Promise<T | TAccepted> {
+  const key = { 'Idempotency-Key': newKey() };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await apiRequest<T | TAccepted>('POST', url, body, key);
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || !retryable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }
 
 /** Sends a request and answers the parsed JSON body (or null for an empty body). */

@@ -1,6 +1,8 @@
+import type { TAccepted } from '@app/contracts/api/accepted';
 import type { TProject, TProjectPatchBody } from '@app/contracts/api/projects';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { showAccepted } from '../../lib/accepted';
+import { apiRequest, isAccepted } from '../../lib/api';
 import { callFailure } from '../../lib/failure';
 import { toast } from '../../ui/toast-store';
 import { syncsCalendar } from './project-draft';
@@ -31,8 +33,9 @@ export function useSaveProject(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ method, body }: ProjectSave) =>
-      apiRequest<TProject>(method, `${PROJECTS_KEY}/${id}`, body),
+      apiRequest<TProject | TAccepted>(method, `${PROJECTS_KEY}/${id}`, body),
     onSuccess: (saved, { body, success }) => {
+      if (isAccepted(saved)) return showAccepted(queryClient, saved, [PROJECTS_KEY, historyKey(id)]);
       queryClient.setQueryData(projectQuery(id).queryKey, saved);
       // The admin's list shows the change at once; the refetch below confirms it.
       queryClient.setQueryData<TProject[] | null>([PROJECTS_KEY], (list) =>

@@ -1,6 +1,8 @@
+import type { TAccepted } from '@app/contracts/api/accepted';
 import type { TClient, TUpdateClientBody } from '@app/contracts/api/clients';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { showAccepted } from '../../../lib/accepted';
+import { apiRequest, isAccepted } from '../../../lib/api';
 import { callFailure } from '../../../lib/failure';
 import { toast } from '../../../ui/toast-store';
 import { clientsQuery } from './queries';
@@ -10,8 +12,9 @@ export function useUpdateClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: TUpdateClientBody }) =>
-      apiRequest<TClient>('PUT', `/api/clients/${id}`, body),
+      apiRequest<TClient | TAccepted>('PUT', `/api/clients/${id}`, body),
     onSuccess: (updated) => {
+      if (isAccepted(updated)) return showAccepted(queryClient, updated, ['/api/clients']);
       queryClient.setQueryData(clientsQuery.queryKey, (list) =>
         list?.map((item) => (item.id === updated.id ? updated : item)),
       );

@@ -1,6 +1,8 @@
+import type { TAccepted } from '@app/contracts/api/accepted';
 import type { TConsultation, TConsultationPatchBody } from '@app/contracts/api/consultations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { showAccepted } from '../../../lib/accepted';
+import { apiRequest, isAccepted } from '../../../lib/api';
 import { callFailure } from '../../../lib/failure';
 import { toast } from '../../../ui/toast-store';
 import { ACTION_FAILURES, actionToast, type ConsultationAction } from './consultation-list';
@@ -13,7 +15,7 @@ export type ConsultationChange = {
 };
 
 export const patchConsultation = (id: number, patch: TConsultationPatchBody) =>
-  apiRequest<TConsultation>('PATCH', `/api/consultations/${id}`, patch);
+  apiRequest<TConsultation | TAccepted>('PATCH', `/api/consultations/${id}`, patch);
 
 /**
  * PATCH /api/consultations/{id}. The toasts live here rather than at the call site because a card that
@@ -24,6 +26,7 @@ export function useUpdateConsultation() {
   return useMutation({
     mutationFn: ({ consultation, patch }: ConsultationChange) => patchConsultation(consultation.id, patch),
     onSuccess: (updated, { consultation, action }) => {
+      if (isAccepted(updated)) return showAccepted(queryClient, updated, ['/api/consultations']);
       queryClient.setQueryData(consultationsQuery.queryKey, (list) =>
         list?.map((item) => (item.id === updated.id ? updated : item)),
       );

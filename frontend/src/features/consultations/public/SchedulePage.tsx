@@ -7,7 +7,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { apiRequest } from '../../../lib/api';
+import { createRecord } from '../../../lib/api';
 import type { FieldErrors } from '../../../lib/field-errors';
 import { useSiteContent } from '../../../public/content';
 import { PublicLayout } from '../../../public/PublicLayout';
@@ -40,7 +40,7 @@ export function SchedulePage() {
   };
 
   const submit = useMutation({
-    mutationFn: (body: ConsultationForm) => apiRequest('POST', '/api/consultations', body),
+    mutationFn: (body: ConsultationForm) => createRecord('/api/consultations', body),
     onSuccess: () => {
       toast({
         title: 'Consultation Scheduled!',

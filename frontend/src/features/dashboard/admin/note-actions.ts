@@ -1,6 +1,7 @@
+import type { TAccepted } from '@app/contracts/api/accepted';
 import type { TDailyNote } from '@app/contracts/api/portal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { apiRequest, createRecord, isAccepted } from '../../../lib/api';
 import { callFailure } from '../../../lib/failure';
 import { notesQuery } from './queries';
 
@@ -18,6 +19,8 @@ function useNotesOfDay(day: string) {
     replace: (note: TDailyNote) => edit((list) => list.map((item) => (item.id === note.id ? note : item))),
     append: (note: TDailyNote) => queryClient.setQueryData(key, (list) => [...(list ?? []), note]),
     remove: (id: number) => edit((list) => list.filter((item) => item.id !== id)),
+    /** Reads the day again (a note saved but not yet listed, 202). */
+    refresh: () => queryClient.invalidateQueries({ queryKey: key }),
   };
 }
 
@@ -25,8 +28,8 @@ function useNotesOfDay(day: string) {
 export function useAddNote(day: string) {
   const notes = useNotesOfDay(day);
   return useMutation({
-    mutationFn: (text: string) => apiRequest<TDailyNote>('POST', '/api/dashboard/notes', { day, text }),
-    onSuccess: notes.append,
+    mutationFn: (text: string) => createRecord<TDailyNote>('/api/dashboard/notes', { day, text }),
+    onSuccess: (note) => (isAccepted(note) ? notes.refresh() : notes.append(note)),
     onError: (error) => callFailure(error, 'Failed to add note'),
   });
 }
@@ -41,13 +44,13 @@ export function useUpdateNote(day: string) {
   const notes = useNotesOfDay(day);
   return useMutation({
     mutationFn: ({ id, ...patch }: NotePatch) =>
-      apiRequest<TDailyNote>('PATCH', `/api/dashboard/notes/${id}`, patch),
+      apiRequest<TDailyNote | TAccepted>('PATCH', `/api/dashboard/notes/${id}`, patch),
     onMutate: ({ id, completed }: NotePatch) => {
       const before = notes.list();
       if (completed !== undefined) notes.patch(id, { completed });
       return { before };
     },
-    onSuccess: notes.replace,
+    onSuccess: (note) => (isAccepted(note) ? notes.refresh() : notes.replace(note)),
     onError: (error, _patch, context) => {
       notes.restore(context?.before);
       callFailure(error, 'Failed to update note');

@@ -1,7 +1,8 @@
 import type { TClient } from '@app/contracts/api/clients';
 import type { TCreateProjectBody, TProject } from '@app/contracts/api/projects';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { showAccepted } from '../../../lib/accepted';
+import { createRecord, isAccepted } from '../../../lib/api';
 import { callFailure } from '../../../lib/failure';
 import { toast } from '../../../ui/toast-store';
 import { PROJECTS_KEY, projectQuery } from '../project-query';
@@ -13,8 +14,9 @@ export const clientsQuery = queryOptions<TClient[]>({ queryKey: ['/api/clients']
 export function useCreateProject() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TCreateProjectBody) => apiRequest<TProject>('POST', PROJECTS_KEY, body),
+    mutationFn: (body: TCreateProjectBody) => createRecord<TProject>(PROJECTS_KEY, body),
     onSuccess: (project) => {
+      if (isAccepted(project)) return showAccepted(queryClient, project, [PROJECTS_KEY]);
       queryClient.setQueryData(projectQuery(project.id).queryKey, project);
       queryClient.setQueryData<TProject[]>([PROJECTS_KEY], (list) => (list ? [project, ...list] : list));
       void queryClient.invalidateQueries({ queryKey: [PROJECTS_KEY], exact: true });
