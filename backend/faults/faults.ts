@@ -7,6 +7,8 @@ export interface FaultTargets {
   processes: AppProcesses;
   cluster: Cluster;
   redis: RedisServer;
+  /** Called when the store is fully stopped, and again just before it is started: the outage proper. */
+  outage(edge: 'down' | 'up'): void;
 }
 
 export interface Fault {
@@ -34,7 +36,9 @@ const redisDown = (name: string, ms: number): Fault => ({
   async run(t) {
     const before = await t.redis.keys().catch(() => Number.NaN);
     await t.redis.stop();
+    t.outage('down');
     await sleep(ms);
+    t.outage('up');
     const { dir } = await t.redis.start();
     const empty = await t.redis.startedEmpty(dir);
     if (!empty) throw new Error('Redis came back with data: the fault was not what it says');
@@ -52,7 +56,9 @@ export const FAULTS: Fault[] = [
     outageMs: 10_000,
     async run(t) {
       await t.cluster.stop();
+      t.outage('down');
       await sleep(10_000);
+      t.outage('up');
       await t.cluster.start();
       return 'pg_ctlcluster stop -m fast, start';
     },

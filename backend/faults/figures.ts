@@ -9,6 +9,9 @@ export interface FaultResult {
   /** From the fault's start to its end (the process killed and started again, the store back). */
   from: number;
   to?: number;
+  /** While the store was fully stopped (stores only). */
+  down?: number;
+  up?: number;
   note?: string;
   error?: string;
   recovery?: Recovery;
@@ -255,6 +258,7 @@ export function figures(facts: RunFacts): { figures: Figure[]; details: string[]
     },
   );
   const details = [
+    ...r.slowOnes.slice(0, 5).map((x) => `slow /readyz: ${x}`),
     ...facts.faults.map((f) => `during ${f.name}: ${duringFault(facts, f)}`),
     ...i.lost.slice(0, 10).map((l) => `lost: ${l}`),
     ...i.duplicated.slice(0, 10).map((l) => `duplicated: ${l}`),
@@ -279,14 +283,21 @@ const REFUSED = new Set(['ECONNREFUSED', 'ECONNRESET']);
 function readyzFigures(facts: RunFacts) {
   const answered = facts.readyz.filter((s) => !REFUSED.has(s.answer));
   const slow = answered.filter((s) => s.ms > 1000 || s.answer === 'timeout').length;
-  const storeDown = facts.faults.filter((f) => /^(Postgres|Redis) stopped/.test(f.name) && f.to);
-  // Half a second in, the stop has happened; the answer must not say ready until the store is back.
+  // Asked after the store had stopped and answered before it was started again: must not say ready.
   const readyWhileDown = facts.readyz.filter(
-    (s) => s.answer === '200' && storeDown.some((f) => s.at > f.from + 500 && s.at + s.ms < f.to!),
+    (s) =>
+      s.answer === '200' && facts.faults.some((f) => f.down && f.up && s.at > f.down && s.at + s.ms < f.up),
   ).length;
+  const slowOnes = answered
+    .filter((s) => s.ms > 1000 || s.answer === 'timeout')
+    .map((s) => {
+      const f = facts.faults.find((x) => s.at >= x.from && s.at <= (x.to ?? x.from) + 10_000);
+      return `${s.answer} in ${s.ms} ms at +${((s.at - facts.startedAt) / 1000).toFixed(1)} s${f ? ` (${f.name})` : ''}`;
+    });
   return {
     answered: answered.length,
     slow,
+    slowOnes,
     slowestMs: Math.max(0, ...answered.map((s) => s.ms)),
     refused: facts.readyz.length - answered.length,
     readyWhileDown,

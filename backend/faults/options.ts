@@ -6,9 +6,11 @@ export interface Options {
   clients: number;
   /** Pause of each client between two commands, so the load stays modest on a shared machine. */
   pauseMs: number;
+  /** LOG_LEVEL of the application processes (warn keeps the logs small; info shows their start-up). */
+  logLevel: string;
 }
 
-const usage = `Usage: npm run faults -- [--seconds 90] [--clients 8] [--pause-ms 50]`;
+const usage = `Usage: npm run faults -- [--seconds 90] [--clients 8] [--pause-ms 50] [--log-level warn]`;
 
 export function options(argv: string[]): Options {
   const { values } = parseArgs({
@@ -17,6 +19,7 @@ export function options(argv: string[]): Options {
       seconds: { type: 'string', default: '90' },
       clients: { type: 'string', default: '8' },
       'pause-ms': { type: 'string', default: '50' },
+      'log-level': { type: 'string', default: 'warn' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -32,5 +35,5 @@ export function options(argv: string[]): Options {
     console.error(`${usage}\n  --seconds 30..200, --clients 1..32`);
     process.exit(2);
   }
-  return { seconds, clients, pauseMs };
+  return { seconds, clients, pauseMs, logLevel: values['log-level'] };
 }

@@ -20,7 +20,9 @@ export function readyzMonitor(http: HttpClient) {
     while (on) {
       const at = Date.now();
       const answer = await http.call('GET', '/readyz', undefined, 3_000).catch((err: Error) => err);
-      samples.push({ at, ms: Date.now() - at, answer: answerName(answer) });
+      // A status code as it is (Retry-After is for commands), or the connection error.
+      const name = answer instanceof Error ? answerName(answer) : String(answer.status);
+      samples.push({ at, ms: Date.now() - at, answer: name });
       await sleep(500);
     }
   })();

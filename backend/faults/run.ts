@@ -103,7 +103,7 @@ async function main() {
     FILES_DIR: join(workDir, 'files'),
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: opts.logLevel,
     PUBLIC_FORM_RATE_LIMIT: '1000000',
     LOGIN_RATE_LIMIT: '1000000',
   };
@@ -162,7 +162,14 @@ async function main() {
     const result: FaultResult = { name: fault.name, from: Date.now() };
     faults.push(result);
     try {
-      result.note = await fault.run({ processes, cluster, redis });
+      result.note = await fault.run({
+        processes,
+        cluster,
+        redis,
+        outage(edge) {
+          result[edge] = Date.now();
+        },
+      });
     } catch (err) {
       result.error = (err as Error).message;
       log(`  fault failed: ${result.error}`);
