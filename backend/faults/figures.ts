@@ -146,6 +146,7 @@ export function figures(facts: RunFacts): { figures: Figure[]; details: string[]
   const refused = records.filter((r) => r.outcome === 'refused');
   const abandoned = records.filter((r) => r.outcome === 'abandoned').length;
   const conflicts = records.filter((r) => r.outcome === 'conflict-after-retry').length;
+  const unanswered = records.filter((r) => r.outcome === undefined).length;
   const accepted = counted.filter((r) => r.answerStatus === 202).length;
   const jobsOpen = ['pending', 'running', 'parked', 'review']
     .map((s) => [s, found.jobs.get(s) ?? 0] as const)
@@ -157,7 +158,7 @@ export function figures(facts: RunFacts): { figures: Figure[]; details: string[]
     },
     {
       label: 'sent, not acknowledged',
-      value: `${abandoned} given up after 45 s, ${conflicts} answered 409 on a retry, ${refused.length} refused (4xx)`,
+      value: `${abandoned} given up after 45 s, ${unanswered} still retrying at the end, ${conflicts} answered 409 on a retry, ${refused.length} refused (4xx)`,
     },
     {
       label: 'retried by the clients',

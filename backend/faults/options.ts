@@ -28,11 +28,11 @@ export function options(argv: string[]): Options {
   const pauseMs = Number(values['pause-ms']);
   if (
     values.help ||
-    !(seconds >= 30 && seconds <= 200) ||
+    !(seconds >= 30 && seconds <= 150) ||
     !(clients >= 1 && clients <= 32) ||
     !(pauseMs >= 0)
   ) {
-    console.error(`${usage}\n  --seconds 30..200, --clients 1..32`);
+    console.error(`${usage}\n  --seconds 30..150, --clients 1..32`);
     process.exit(2);
   }
   return { seconds, clients, pauseMs, logLevel: values['log-level'] };

@@ -12,11 +12,9 @@ export interface Recovery {
   mailJob?: string;
 }
 
-const BOUND_MS = 60_000;
-
-/** Polls `check` until it holds; the seconds it took from `since`, or null past the bound. */
-async function until(since: number, check: () => Promise<boolean>, everyMs = 250) {
-  while (Date.now() - since < BOUND_MS) {
+/** Polls `check` until it holds; the seconds it took from `since`, or null past `boundMs`. */
+async function until(since: number, boundMs: number, check: () => Promise<boolean>, everyMs = 250) {
+  while (Date.now() - since < boundMs) {
     if (await check().catch(() => false)) return (Date.now() - since) / 1000;
     await sleep(everyMs);
   }
@@ -28,13 +26,21 @@ async function until(since: number, check: () => Promise<boolean>, everyMs = 250
  * probe command (a new client) answers 201 with the record, i.e. it round-tripped through the event log and
  * the read models; and a probe consultation's admin mail has been sent (its job is done).
  */
-export async function measureRecovery(http: HttpClient, c: Commands, db: Database, since: number) {
+export async function measureRecovery(
+  http: HttpClient,
+  c: Commands,
+  db: Database,
+  since: number,
+  boundMs: number,
+) {
   const ready = until(
     since,
+    boundMs,
     async () => (await http.call('GET', '/readyz', undefined, 2_000)).status === 200,
   );
   const command = until(
     since,
+    boundMs,
     async () => {
       const r = await c.createClient('probe', false, true);
       return r.answerStatus === 201;
@@ -56,7 +62,7 @@ export async function measureRecovery(http: HttpClient, c: Commands, db: Databas
          WHERE c.email = $1 AND j.name = 'consultation.requested.mail'`,
         [probe.key, since / 1000],
       );
-    const took = await until(since, async () => (await job()).some((r) => r.status === 'done'));
+    const took = await until(since, boundMs, async () => (await job()).some((r) => r.status === 'done'));
     mailJob = await job().then(
       (rows) => rows.map((r) => `${r.status}: ${r.life}`).join('; ') || 'no job row',
       () => undefined,

@@ -9,7 +9,7 @@ export async function replayCheck(env: NodeJS.ProcessEnv) {
     ['run', '--silent', '--prefix', cwd, 'projections', '--', 'replay-check'],
     {
       env,
-      timeoutMs: 120_000,
+      timeoutMs: 45_000,
     },
   );
   const lines = output.trim().split('\n').filter(Boolean);
