@@ -63,7 +63,8 @@ describe('/readyz under faults', () => {
       const res = await readyz();
       expect(res.ms).toBeLessThan(1000);
       expect(res.status).toBe(503);
-      expect(res.body.checks).toMatchObject({ database: 'ok', redis: 'no answer within 800 ms' });
+      // A client that is not connected is reported at once, without waiting out the check's 800 ms.
+      expect(res.body.checks).toMatchObject({ database: 'ok', redis: expect.stringMatching(/^Redis is /) });
     } finally {
       deps.redis = live;
       stopped.disconnect();
