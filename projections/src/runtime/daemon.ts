@@ -64,7 +64,8 @@ export class ProjectionDaemon {
   private async run() {
     let failures = 0;
     while (!this.stopped) {
-      let pause = this.options.ownerRetryMs ?? 2000;
+      // A standby asks for the group twice a second: after its owner dies it takes over within that.
+      let pause = this.options.ownerRetryMs ?? 500;
       try {
         const outcome = await this.ownOnce(() => {
           failures = 0; // a batch went through: the next failure starts the backoff again
