@@ -11,7 +11,13 @@ export function httpClient(base: string, maxSockets: number) {
   const agent = new Agent({ keepAlive: true, maxSockets });
   let token: string | undefined;
 
-  function call(method: string, path: string, body?: unknown, timeoutMs = 10_000) {
+  function call(
+    method: string,
+    path: string,
+    body?: unknown,
+    timeoutMs = 10_000,
+    extraHeaders: Record<string, string> = {},
+  ) {
     return new Promise<Answer>((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const req = request(`${base}${path}`, {
@@ -21,6 +27,7 @@ export function httpClient(base: string, maxSockets: number) {
         headers: {
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...extraHeaders,
         },
       });
       req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));

@@ -83,12 +83,13 @@ export async function send(
   method: string,
   path: string,
   body: unknown,
+  headers: Record<string, string> = {},
 ) {
   book.records.push(record);
   for (;;) {
     record.attempts++;
     const at = Date.now();
-    const answer = await http.call(method, path, body).catch((err: Error) => err);
+    const answer = await http.call(method, path, body, 10_000, headers).catch((err: Error) => err);
     const name = answerName(answer);
     book.bump(name);
     book.attempts.push({ at, ms: Date.now() - at, kind: record.kind, answer: name });

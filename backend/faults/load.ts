@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { HttpClient } from './http-client.ts';
 import { type CommandRecord, type Kind, type Ledger, send } from './ledger.ts';
 import { sleep } from './shell.ts';
@@ -16,10 +17,15 @@ const record = (kind: Kind, key: string, probe = false): CommandRecord => ({
   sentAt: Date.now(),
 });
 
-/** The commands the run sends, each with a name and an e-mail no other command uses. */
-export function commands(book: Ledger, http: HttpClient, runId: string) {
+/**
+ * The commands the run sends, each with a name and an e-mail no other command uses. A create carries an
+ * Idempotency-Key, the same on every retry, as the browser sends it (`withKeys: false` leaves it out).
+ */
+export function commands(book: Ledger, http: HttpClient, runId: string, withKeys = true) {
   let n = 0;
   const unique = (who: string) => `${runId}-${who}-${++n}`;
+  const key = (): Record<string, string> =>
+    withKeys ? { 'idempotency-key': randomBytes(16).toString('hex') } : {};
 
   return {
     /** The public form; one admin mail is expected for each request stored. */
@@ -27,16 +33,24 @@ export function commands(book: Ledger, http: HttpClient, runId: string) {
       const tag = unique(who);
       const email = `c-${tag}@${MARK_DOMAIN}`;
       const r = record('consultation', email, probe);
-      await send(book, http, r, 'POST', '/api/consultations', {
-        name: `Faults ${tag}`,
-        email,
-        phone: '907-555-0100',
-        preferredDate: preferredDate(),
-        preferredTime: 'morning',
-        serviceType: 'security_cameras',
-        propertyType: 'residential',
-        description: `Load of the faults harness, ${tag}.`,
-      });
+      await send(
+        book,
+        http,
+        r,
+        'POST',
+        '/api/consultations',
+        {
+          name: `Faults ${tag}`,
+          email,
+          phone: '907-555-0100',
+          preferredDate: preferredDate(),
+          preferredTime: 'morning',
+          serviceType: 'security_cameras',
+          propertyType: 'residential',
+          description: `Load of the faults harness, ${tag}.`,
+        },
+        key(),
+      );
       return r;
     },
 
@@ -45,14 +59,22 @@ export function commands(book: Ledger, http: HttpClient, runId: string) {
       const tag = unique(who);
       const email = `k-${tag}@${MARK_DOMAIN}`;
       const r = record(portalAccess ? 'portal-client' : 'client', email, probe);
-      const answer = await send(book, http, r, 'POST', '/api/clients', {
-        name: `Client ${tag}`,
-        email,
-        phone: '907-555-0101',
-        address: '1 Harness Way, Anchorage',
-        userType: 'client',
-        portalAccess,
-      });
+      const answer = await send(
+        book,
+        http,
+        r,
+        'POST',
+        '/api/clients',
+        {
+          name: `Client ${tag}`,
+          email,
+          phone: '907-555-0101',
+          address: '1 Harness Way, Anchorage',
+          userType: 'client',
+          portalAccess,
+        },
+        key(),
+      );
       const body = answer?.body as { client?: { id: number } | null; user?: { id: number } | null } & {
         id?: number;
         userId?: number | null;
@@ -67,13 +89,21 @@ export function commands(book: Ledger, http: HttpClient, runId: string) {
     async createProject(who: string, clientId: number) {
       const tag = unique(who);
       const r = record('project', `Job ${tag}`);
-      const answer = await send(book, http, r, 'POST', '/api/projects', {
-        clientId,
-        title: r.key,
-        type: 'security_cameras',
-        status: 'pending',
-        description: `Load of the faults harness, ${tag}.`,
-      });
+      const answer = await send(
+        book,
+        http,
+        r,
+        'POST',
+        '/api/projects',
+        {
+          clientId,
+          title: r.key,
+          type: 'security_cameras',
+          status: 'pending',
+          description: `Load of the faults harness, ${tag}.`,
+        },
+        key(),
+      );
       const body = answer?.body as { id?: number } | undefined;
       if (r.outcome === 'acknowledged') r.id = body?.id;
       r.status = 'pending';

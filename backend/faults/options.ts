@@ -8,9 +8,11 @@ export interface Options {
   pauseMs: number;
   /** LOG_LEVEL of the application processes (warn keeps the logs small; info shows their start-up). */
   logLevel: string;
+  /** Creates carry an Idempotency-Key, as the browser sends them; off shows what a client without one gets. */
+  idempotencyKeys: boolean;
 }
 
-const usage = `Usage: npm run faults -- [--seconds 90] [--clients 8] [--pause-ms 50] [--log-level warn]`;
+const usage = `Usage: npm run faults -- [--seconds 90] [--clients 8] [--pause-ms 50] [--log-level warn] [--without-idempotency-key]`;
 
 export function options(argv: string[]): Options {
   const { values } = parseArgs({
@@ -20,6 +22,7 @@ export function options(argv: string[]): Options {
       clients: { type: 'string', default: '8' },
       'pause-ms': { type: 'string', default: '50' },
       'log-level': { type: 'string', default: 'warn' },
+      'without-idempotency-key': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -35,5 +38,11 @@ export function options(argv: string[]): Options {
     console.error(`${usage}\n  --seconds 30..150, --clients 1..32`);
     process.exit(2);
   }
-  return { seconds, clients, pauseMs, logLevel: values['log-level'] };
+  return {
+    seconds,
+    clients,
+    pauseMs,
+    logLevel: values['log-level'],
+    idempotencyKeys: !values['without-idempotency-key'],
+  };
 }

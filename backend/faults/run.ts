@@ -143,7 +143,7 @@ async function main() {
   log(`api, projections and workers up at ${base}; load: ${opts.clients} clients for ${opts.seconds} s`);
 
   const book = ledger();
-  const c = commands(book, http, randomBytes(3).toString('hex'));
+  const c = commands(book, http, randomBytes(3).toString('hex'), opts.idempotencyKeys);
   let loading = true;
   const loadStarted = Date.now();
   const loadEnd = loadStarted + opts.seconds * 1000;
@@ -218,7 +218,7 @@ async function main() {
   });
   const out = report(list, details);
   const commit = (await sh('git', ['-C', root, 'rev-parse', '--short', 'HEAD'])).output.trim();
-  const header = `faults run ${new Date(startedAt).toISOString()}, commit ${commit}, ${opts.clients} clients × ${opts.seconds} s (pause ${opts.pauseMs} ms), load average ${loadavg()
+  const header = `faults run ${new Date(startedAt).toISOString()}, commit ${commit}, ${opts.clients} clients × ${opts.seconds} s (pause ${opts.pauseMs} ms, creates ${opts.idempotencyKeys ? 'with' : 'without'} Idempotency-Key), load average ${loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')}`;
   console.log(`\n${header}\n${out.text}\n`);
