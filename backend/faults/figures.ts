@@ -241,9 +241,9 @@ export function figures(facts: RunFacts): { figures: Figure[]; details: string[]
     },
     {
       label: 'orphan logins',
-      value: String(found.orphanLogins),
+      value: `${found.orphanLogins.length}${list(found.orphanLogins)}`,
       target: '0',
-      ...pass(found.orphanLogins === 0),
+      ...pass(found.orphanLogins.length === 0),
     },
     {
       label: 'settled afterwards',
@@ -264,6 +264,13 @@ export function figures(facts: RunFacts): { figures: Figure[]; details: string[]
     ...i.lost.slice(0, 10).map((l) => `lost: ${l}`),
     ...i.duplicated.slice(0, 10).map((l) => `duplicated: ${l}`),
     ...i.storedUnacknowledged.slice(0, 5).map((l) => `stored without acknowledgement: ${l}`),
+    ...records
+      .filter((r) => r.outcome === 'conflict-after-retry')
+      .slice(0, 5)
+      .map(
+        (r) =>
+          `409 on a retry: ${r.kind} ${r.key} after ${r.failures.join(', ')}; stored ${storedCount(r, found)} time(s)`,
+      ),
     ...m.lost.slice(0, 10).map((l) => `mail lost: ${l}`),
     ...m.duplicated.slice(0, 10).map((l) => `mail duplicated: ${l}`),
     ...facts.crashes.map(

@@ -11,7 +11,7 @@ const found = (over: Partial<Found> = {}): Found => ({
   projects: new Map(),
   statusChanges: new Map(),
   projectStatus: new Map(),
-  orphanLogins: 0,
+  orphanLogins: [],
   jobs: new Map(),
   parkedEvents: 0,
   outbox: { mails: [], partial: 0 },

@@ -15,8 +15,8 @@ export interface Found {
   /** Status changes in the audit trail, by `projectId:to`. */
   statusChanges: Map<string, number>;
   projectStatus: Map<number, string>;
-  /** Sign-in accounts (write side) with no client of the same e-mail. */
-  orphanLogins: number;
+  /** Sign-in accounts (write side) with no client of the same e-mail: their e-mails. */
+  orphanLogins: string[];
   jobs: Map<string, number>;
   parkedEvents: number;
   outbox: Outbox;
@@ -37,9 +37,9 @@ export async function gatherFound(db: Database, outboxDir: string): Promise<Foun
          WHERE type = 'ProjectStatusChanged' GROUP BY 1`,
       ),
       db.rows<{ id: number; status: string }>(`SELECT id, status FROM rm.projects WHERE title LIKE 'Job %'`),
-      db.rows<{ n: number }>(
-        `SELECT count(*) AS n FROM credentials c WHERE c.email LIKE $1
-         AND NOT EXISTS (SELECT 1 FROM rm.clients k WHERE lower(k.email) = lower(c.email))`,
+      db.rows<{ email: string }>(
+        `SELECT c.email FROM credentials c WHERE c.email LIKE $1
+         AND NOT EXISTS (SELECT 1 FROM rm.clients k WHERE lower(k.email) = lower(c.email)) ORDER BY 1`,
         [LIKE],
       ),
       db.rows<{ key: string; n: number }>('SELECT status AS key, count(*) AS n FROM jobs GROUP BY status'),
@@ -52,7 +52,7 @@ export async function gatherFound(db: Database, outboxDir: string): Promise<Foun
     projects: countBy(projects),
     statusChanges: countBy(statusChanges),
     projectStatus: new Map(statuses.map((r) => [r.id, r.status])),
-    orphanLogins: Number(orphans[0]?.n ?? 0),
+    orphanLogins: orphans.map((o) => o.email),
     jobs: countBy(jobs),
     parkedEvents: Number(parked[0]?.n ?? 0),
     outbox: await readOutbox(outboxDir),
