@@ -94,7 +94,12 @@ export function integrity(records: CommandRecord[], f: Found) {
     if (last.outcome === 'acknowledged' && now !== last.status)
       lost.push(`project ${projectId}: last acknowledged status ${last.status}, read model says ${now}`);
   }
-  return { lost, duplicated, storedUnacknowledged };
+  // The id a command was answered with names the record it made.
+  const wrongIds = records
+    .filter((r) => r.outcome === 'acknowledged' && r.id !== undefined && f.ids.has(r.key))
+    .filter((r) => !f.ids.get(r.key)!.includes(r.id!))
+    .map((r) => `${r.kind} ${r.key}: answered id ${r.id}, stored as ${f.ids.get(r.key)!.join(', ')}`);
+  return { lost, duplicated, storedUnacknowledged, wrongIds };
 }
 
 /** Mails expected from what is stored (and acknowledged), against the outbox. */
@@ -169,6 +174,12 @@ export function figures(facts: RunFacts): { figures: Figure[]; details: string[]
       value: `${counted.length - i.lost.length} of ${counted.length} (lost ${i.lost.length})`,
       target: '0 lost',
       ...pass(i.lost.length === 0),
+    },
+    {
+      label: 'answered ids that name another record',
+      value: `${i.wrongIds.length}${list(i.wrongIds)}`,
+      target: '0',
+      ...pass(i.wrongIds.length === 0),
     },
     {
       label: 'duplicated',

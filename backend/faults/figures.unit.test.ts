@@ -9,6 +9,7 @@ const found = (over: Partial<Found> = {}): Found => ({
   clients: new Map(),
   users: new Map(),
   projects: new Map(),
+  ids: new Map(),
   statusChanges: new Map(),
   projectStatus: new Map(),
   orphanLogins: [],
@@ -44,6 +45,7 @@ describe('integrity', () => {
     });
     const result = integrity(records, f);
     expect(result.lost).toEqual(['consultation c-a-1@x: 1 acknowledged, 0 found']);
+    expect(result.wrongIds).toEqual([]);
     expect(result.duplicated).toEqual(['consultation c-a-2@x: 1 sent, 2 found (after a retry)']);
   });
 
@@ -76,6 +78,24 @@ describe('integrity', () => {
       'status-change 7:in_progress: 1 acknowledged, 0 found',
       'project 7: last acknowledged status in_progress, read model says approved',
     ]);
+  });
+
+  it('names an answer whose id is not the stored record', () => {
+    const records = [
+      cmd({ kind: 'project', key: 'Job a-5', id: 41 }),
+      cmd({ kind: 'project', key: 'Job a-6', id: 42 }),
+    ];
+    const f = found({
+      projects: new Map([
+        ['Job a-5', 1],
+        ['Job a-6', 1],
+      ]),
+      ids: new Map([
+        ['Job a-5', [41]],
+        ['Job a-6', [43]],
+      ]),
+    });
+    expect(integrity(records, f).wrongIds).toEqual(['project Job a-6: answered id 42, stored as 43']);
   });
 });
 

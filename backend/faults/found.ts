@@ -3,6 +3,7 @@ import { MARK_DOMAIN } from './load.ts';
 import { type Outbox, readOutbox } from './outbox.ts';
 
 const countBy = (rows: { key: string; n: number }[]) => new Map(rows.map((r) => [r.key, Number(r.n)]));
+const idsBy = (rows: { key: string; ids?: number[] }[]) => new Map(rows.map((r) => [r.key, r.ids ?? []]));
 const LIKE = `%@${MARK_DOMAIN}`;
 
 /** What the database and the outbox hold afterwards, about the records the run made. */
@@ -12,6 +13,8 @@ export interface Found {
   /** Portal accounts (read model) per e-mail. */
   users: Map<string, number>;
   projects: Map<string, number>;
+  /** The ids the records have, by e-mail (clients) and title (projects). */
+  ids: Map<string, number[]>;
   /** Status changes in the audit trail, by `projectId:to`. */
   statusChanges: Map<string, number>;
   projectStatus: Map<number, string>;
@@ -23,14 +26,17 @@ export interface Found {
 }
 
 export async function gatherFound(db: Database, outboxDir: string): Promise<Found> {
-  const q = (text: string) => db.rows<{ key: string; n: number }>(text, [LIKE]);
+  const q = (text: string) => db.rows<{ key: string; n: number; ids?: number[] }>(text, [LIKE]);
   const [consultations, clients, users, projects, statusChanges, statuses, orphans, jobs, parked] =
     await Promise.all([
       q('SELECT email AS key, count(*) AS n FROM rm.consultations WHERE email LIKE $1 GROUP BY email'),
-      q('SELECT email AS key, count(*) AS n FROM rm.clients WHERE email LIKE $1 GROUP BY email'),
+      q(
+        'SELECT email AS key, count(*) AS n, array_agg(id) AS ids FROM rm.clients WHERE email LIKE $1 GROUP BY email',
+      ),
       q('SELECT email AS key, count(*) AS n FROM rm.users WHERE email LIKE $1 GROUP BY email'),
-      db.rows<{ key: string; n: number }>(
-        `SELECT title AS key, count(*) AS n FROM rm.projects WHERE title LIKE 'Job %' GROUP BY title`,
+      db.rows<{ key: string; n: number; ids: number[] }>(
+        `SELECT title AS key, count(*) AS n, array_agg(id) AS ids FROM rm.projects WHERE title LIKE 'Job %'
+         GROUP BY title`,
       ),
       db.rows<{ key: string; n: number }>(
         `SELECT (changes->>'projectId') || ':' || (changes->>'to') AS key, count(*) AS n FROM rm.audit_log
@@ -50,6 +56,7 @@ export async function gatherFound(db: Database, outboxDir: string): Promise<Foun
     clients: countBy(clients),
     users: countBy(users),
     projects: countBy(projects),
+    ids: new Map([...idsBy(clients), ...idsBy(projects)]),
     statusChanges: countBy(statusChanges),
     projectStatus: new Map(statuses.map((r) => [r.id, r.status])),
     orphanLogins: orphans.map((o) => o.email),
