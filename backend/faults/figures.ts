@@ -323,9 +323,10 @@ function readyzFigures(facts: RunFacts) {
   };
 }
 
-/** What the clients and `/readyz` were answered from a fault's start until 10 s after its end. */
+/** What the clients and `/readyz` were answered from a fault's start until 10 s after its end (or the next). */
 function duringFault(facts: RunFacts, f: FaultResult) {
-  const until = (f.to ?? f.from) + 10_000;
+  const next = facts.faults[facts.faults.indexOf(f) + 1];
+  const until = Math.min((f.to ?? f.from) + 10_000, next?.from ?? Number.POSITIVE_INFINITY);
   const inside = <T extends { at: number }>(xs: T[]) => xs.filter((x) => x.at >= f.from && x.at <= until);
   const counts = (xs: { answer: string }[]) =>
     [...tally(xs, (x) => x.answer)].map(([a, n]) => `${a}×${n.length}`).join(' ') || 'none';
