@@ -1,6 +1,8 @@
 import type { Crash } from './app-processes.ts';
 import type { Found } from './found.ts';
+import { integrity, storedCount, tally } from './integrity.ts';
 import { type Attempt, type CommandRecord, KINDS, type Kind } from './ledger.ts';
+import { mails } from './mail-check.ts';
 import type { ReadyzSample } from './readyz-monitor.ts';
 import { type Recovery, recoverySeconds } from './recovery.ts';
 
@@ -39,102 +41,6 @@ export interface RunFacts {
 }
 
 const RECOVERY_TARGET_S = 10;
-const CONSULTATION_SUBJECT = 'New consultation request from ';
-const TEMP_PASSWORD_SUBJECT = 'Your sign-in details';
-
-/** The name the run gave the consultation request with this e-mail (`c-<tag>@…` was sent as `Faults <tag>`). */
-const consultationName = (email: string) => `Faults ${email.slice(2, email.indexOf('@'))}`;
-
-/** How many records of the command's kind exist afterwards under its key (0: not found). */
-function storedCount(r: CommandRecord, f: Found) {
-  switch (r.kind) {
-    case 'consultation':
-      return f.consultations.get(r.key) ?? 0;
-    case 'client':
-      return f.clients.get(r.key) ?? 0;
-    case 'portal-client':
-      // The client and its sign-in account: both or it is not all there.
-      return Math.min(f.clients.get(r.key) ?? 0, f.users.get(r.key) ?? 0);
-    case 'project':
-      return f.projects.get(r.key) ?? 0;
-    case 'status-change':
-      return f.statusChanges.get(r.key) ?? 0;
-  }
-}
-
-const tally = <T>(items: T[], keyOf: (t: T) => string) => {
-  const m = new Map<string, T[]>();
-  for (const item of items) m.set(keyOf(item), [...(m.get(keyOf(item)) ?? []), item]);
-  return m;
-};
-
-/** Lost and duplicated commands, with a few examples of each for the report. */
-export function integrity(records: CommandRecord[], f: Found) {
-  const lost: string[] = [];
-  const duplicated: string[] = [];
-  const storedUnacknowledged: string[] = [];
-  // Status changes are counted per project and target status: the trail must hold at least as many as were
-  // acknowledged, and no more than were sent.
-  for (const [key, group] of tally(records, (r) => `${r.kind} ${r.key}`)) {
-    const stored = storedCount(group[0]!, f);
-    const acknowledged = group.filter((r) => r.outcome === 'acknowledged').length;
-    const retried = group.some((r) => r.failures.length > 0) ? ' (after a retry)' : '';
-    if (stored < acknowledged) lost.push(`${key}: ${acknowledged} acknowledged, ${stored} found`);
-    if (stored > group.length) duplicated.push(`${key}: ${group.length} sent, ${stored} found${retried}`);
-    if (acknowledged === 0 && stored > 0) storedUnacknowledged.push(`${key}: ${group[0]!.outcome}, found`);
-  }
-  // Each project ends in the status of the last change sent to it, when that change was acknowledged.
-  const byProject = tally(
-    records.filter((r) => r.kind === 'status-change'),
-    (r) => String(r.projectId),
-  );
-  for (const [projectId, changes] of byProject) {
-    const last = changes.at(-1)!;
-    const now = f.projectStatus.get(Number(projectId));
-    if (last.outcome === 'acknowledged' && now !== last.status)
-      lost.push(`project ${projectId}: last acknowledged status ${last.status}, read model says ${now}`);
-  }
-  // The id a command was answered with names the record it made.
-  const wrongIds = records
-    .filter((r) => r.outcome === 'acknowledged' && r.id !== undefined && f.ids.has(r.key))
-    .filter((r) => !f.ids.get(r.key)!.includes(r.id!))
-    .map((r) => `${r.kind} ${r.key}: answered id ${r.id}, stored as ${f.ids.get(r.key)!.join(', ')}`);
-  return { lost, duplicated, storedUnacknowledged, wrongIds };
-}
-
-/** Mails expected from what is stored (and acknowledged), against the outbox. */
-export function mails(records: CommandRecord[], f: Found) {
-  const bySubjectTo = tally(f.outbox.mails, (m) => `${m.subject}|${m.to}`);
-  const bySubject = tally(f.outbox.mails, (m) => m.subject);
-  const matched = new Set<string>();
-  let expected = 0;
-  let sent = 0;
-  const lost: string[] = [];
-  const duplicated: string[] = [];
-  const count = (what: string, want: number, got: number) => {
-    expected += want;
-    sent += Math.min(want, got);
-    if (got < want) lost.push(`${what}: ${want} expected, ${got} sent`);
-    if (got > want) duplicated.push(`${what}: ${want} expected, ${got} sent`);
-  };
-  for (const [key, group] of tally(records, (r) => `${r.kind} ${r.key}`)) {
-    const r = group[0]!;
-    const acknowledged = group.some((g) => g.outcome === 'acknowledged') ? 1 : 0;
-    if (r.kind === 'consultation') {
-      const want = Math.max(f.consultations.get(r.key) ?? 0, acknowledged);
-      const subject = `${CONSULTATION_SUBJECT}${consultationName(r.key)}`;
-      count(`admin mail for ${key}`, want, bySubject.get(subject)?.length ?? 0);
-      for (const mail of bySubject.get(subject) ?? []) matched.add(mail.file);
-    } else if (r.kind === 'portal-client') {
-      const want = Math.max(f.users.get(r.key) ?? 0, acknowledged);
-      const got = bySubjectTo.get(`${TEMP_PASSWORD_SUBJECT}|${r.key}`) ?? [];
-      count(`password mail for ${key}`, want, got.length);
-      for (const mail of got) matched.add(mail.file);
-    }
-  }
-  const unmatched = f.outbox.mails.filter((mail) => !matched.has(mail.file)).length;
-  return { expected, sent, lost, duplicated, unmatched };
-}
 
 const pass = (ok: boolean) => ({ pass: ok });
 const list = (items: string[], n = 3) => (items.length ? ` e.g. ${items.slice(0, n).join('; ')}` : '');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { integrity, mails } from './figures.ts';
 import type { Found } from './found.ts';
+import { integrity } from './integrity.ts';
 import { type CommandRecord, nextStep } from './ledger.ts';
+import { mails } from './mail-check.ts';
 import { headersOf, type SentMail } from './outbox.ts';
 
 const found = (over: Partial<Found> = {}): Found => ({
