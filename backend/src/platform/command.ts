@@ -90,9 +90,34 @@ export async function runCommand<S, E extends TDomainEvent>(
   decider: Decider<S, E>,
   actor: Actor,
   decide: (state: S) => E[],
-  options: { beforeAppend?: (events: NewEvent[]) => Promise<void> } = {},
+  options: {
+    beforeAppend?: (events: NewEvent[]) => Promise<void>;
+    /**
+     * For commands whose events record what happened whatever came before (a sign-in): a concurrent append
+     * is no reason to refuse, so the command is decided again on the stream as stored (a few times).
+     */
+    decideAgainOnConflict?: boolean;
+  } = {},
 ): Promise<CommandOutcome> {
-  const remembered = options.beforeAppend ? null : deps.aggregates.get<S>(stream, decider);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(deps, stream, decider, actor, decide, options.beforeAppend);
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError) || !options.decideAgainOnConflict || attempt >= 5) throw err;
+      deps.aggregates.forget(stream);
+    }
+  }
+}
+
+async function runOnce<S, E extends TDomainEvent>(
+  deps: CommandDeps,
+  stream: string,
+  decider: Decider<S, E>,
+  actor: Actor,
+  decide: (state: S) => E[],
+  beforeAppend?: (events: NewEvent[]) => Promise<void>,
+): Promise<CommandOutcome> {
+  const remembered = beforeAppend ? null : deps.aggregates.get<S>(stream, decider);
   if (remembered) {
     try {
       const decided = decide(remembered.state);
@@ -105,7 +130,7 @@ export async function runCommand<S, E extends TDomainEvent>(
   const loaded = await load(deps.store, stream, decider);
   const decided = decide(loaded.state);
   if (decided.length === 0) return { result: null, events: [], visible: true };
-  return appendDecided(deps, stream, decider, actor, loaded, decided, options.beforeAppend);
+  return appendDecided(deps, stream, decider, actor, loaded, decided, beforeAppend);
 }
 
 async function appendDecided<S, E extends TDomainEvent>(
