@@ -1,9 +1,10 @@
-import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { harnessAlive } from './postgres-cluster.ts';
 
 const PIDS_FILE = 'pids.txt';
+const KEEP_RUNS = 3;
 
 /**
  * What the run started, undone in reverse order at its end, on Ctrl-C or on failure; each step bounded,
@@ -53,7 +54,7 @@ function runs(pid: number, shows: string[]) {
 
 /**
  * Ends what runs killed outright (SIGKILL, a closed terminal) left running: their redis-server and app
- * processes, and their server copy. Their work folders (logs, outbox) stay for reading.
+ * processes, and their server copy. The work folders (logs, outbox) of the last three runs stay for reading.
  */
 export function endAbandonedRuns(root: string, log: (line: string) => void) {
   for (const name of readdirSync(tmpdir()).filter((n) => /^ng-faults-\d+-/.test(n))) {
@@ -72,6 +73,12 @@ export function endAbandonedRuns(root: string, log: (line: string) => void) {
     }
     rmSync(file, { force: true });
   }
+  // The work folders (logs, outbox) of the last runs stay for reading; older ones go.
+  const finished = readdirSync(tmpdir())
+    .filter((n) => /^ng-faults-\d+-/.test(n) && !harnessAlive(Number(n.split('-')[2])))
+    .map((n) => ({ path: join(tmpdir(), n), mtime: statSync(join(tmpdir(), n)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime);
+  for (const old of finished.slice(KEEP_RUNS)) rmSync(old.path, { recursive: true, force: true });
   const dist = join(root, 'backend/dist');
   for (const name of existsSync(dist) ? readdirSync(dist) : []) {
     const m = /^faults-(\d+)$/.exec(name);
