@@ -94,6 +94,7 @@ export function appProcesses(options: {
       await end(part, 'SIGKILL');
       start(part);
     },
+    kill: (part: Part) => end(part, 'SIGKILL'),
     async stopAll() {
       stopping = true;
       await Promise.all(PARTS.map((p) => end(p, 'SIGTERM')));

@@ -29,6 +29,20 @@ const kill = (part: Part): Fault => ({
   },
 });
 
+/** The process killed and left down for `ms` (the others go on without it), then started again. */
+const down = (part: Part, ms: number): Fault => ({
+  name: `${part} down ${ms / 1000} s`,
+  outageMs: ms,
+  async run(t) {
+    await t.processes.kill(part);
+    t.outage('down');
+    await sleep(ms);
+    t.outage('up');
+    t.processes.start(part);
+    return `SIGKILL, started again after ${ms / 1000} s`;
+  },
+});
+
 /** Redis stopped for `ms` and started again; it keeps nothing on disk, so it always comes back empty. */
 const redisDown = (name: string, ms: number): Fault => ({
   name,
@@ -51,6 +65,8 @@ export const FAULTS: Fault[] = [
   kill('api'),
   kill('projections'),
   kill('workers'),
+  // Commands answer 202 with their ids while the views stand still; jobs wait for the views they read.
+  down('projections', 15_000),
   {
     name: 'Postgres stopped 10 s',
     outageMs: 10_000,

@@ -95,7 +95,7 @@ export function figures(facts: RunFacts): { figures: Figure[]; details: string[]
     },
     {
       label: 'refused (4xx) a command that should pass',
-      value: `${refused.length}${list(refused.map((r) => `${r.kind} ${r.key} → ${r.answerStatus}`))}`,
+      value: `${refused.length}${list(refused.map((r) => `${r.kind} ${r.key} → ${r.answerStatus} ${r.refusal}`))}`,
       target: '0',
       ...pass(refused.length === 0),
     },
@@ -186,7 +186,7 @@ export function figures(facts: RunFacts): { figures: Figure[]; details: string[]
       .slice(0, 5)
       .map(
         (r) =>
-          `409 on a retry: ${r.kind} ${r.key} after ${r.failures.join(', ')}; stored ${storedCount(r, found)} time(s)`,
+          `409 on a retry: ${r.kind} ${r.key} after ${r.failures.join(', ')}: ${r.refusal}; stored ${storedCount(r, found)} time(s)`,
       ),
     ...m.lost.slice(0, 10).map((l) => `mail lost: ${l}`),
     ...m.duplicated.slice(0, 10).map((l) => `mail duplicated: ${l}`),
@@ -211,7 +211,10 @@ function readyzFigures(facts: RunFacts) {
   // Asked after the store had stopped and answered before it was started again: must not say ready.
   const readyWhileDown = facts.readyz.filter(
     (s) =>
-      s.answer === '200' && facts.faults.some((f) => f.down && f.up && s.at > f.down && s.at + s.ms < f.up),
+      s.answer === '200' &&
+      facts.faults.some(
+        (f) => /^(Postgres|Redis) /.test(f.name) && f.down && f.up && s.at > f.down && s.at + s.ms < f.up,
+      ),
   ).length;
   const slowOnes = answered
     .filter((s) => s.ms > 1000 || s.answer === 'timeout')

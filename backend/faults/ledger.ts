@@ -26,6 +26,8 @@ export interface CommandRecord {
   status?: string;
   /** The answers before the last (status codes or connection errors), for the report. */
   failures: string[];
+  /** The body of a final answer that was not 2xx (what the caller was told). */
+  refusal?: string;
   sentAt: number;
   answeredAt?: number;
 }
@@ -98,6 +100,8 @@ export async function send(
       record.outcome = step.done;
       record.answeredAt = Date.now();
       if (!(answer instanceof Error)) record.answerStatus = answer.status;
+      if (!(answer instanceof Error) && answer.status >= 300)
+        record.refusal = JSON.stringify(answer.body).slice(0, 160);
       return answer instanceof Error ? undefined : answer;
     }
     record.failures.push(name);
