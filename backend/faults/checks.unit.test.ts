@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Found } from './found.ts';
 import { integrity } from './integrity.ts';
 import { type CommandRecord, nextStep } from './ledger.ts';
+import { summarizeLog } from './log-summary.ts';
 import { mails } from './mail-check.ts';
 import { headersOf, type SentMail } from './outbox.ts';
 
@@ -150,5 +151,21 @@ describe('headersOf', () => {
     const h = headersOf('To: a@x\r\nSubject: New consultation\r\n request from X\r\n\r\nSubject: body');
     expect(h.get('to')).toBe('a@x');
     expect(h.get('subject')).toBe('New consultation request from X');
+  });
+});
+
+describe('summarizeLog', () => {
+  it('counts warnings and errors and names the most frequent', () => {
+    const text = [
+      '=== faults harness: starting workers ===',
+      '{"level":40,"msg":"could not enqueue jobs"}',
+      '{"level":40,"msg":"could not enqueue jobs"}',
+      '{"level":50,"msg":"projection loop failed"}',
+      '{"level":30,"msg":"jobs enqueued"}',
+      'Node.js v20',
+    ].join('\n');
+    expect(summarizeLog('workers', text)).toBe(
+      'log of workers: warn 2, error 1 (warn "could not enqueue jobs" ×2; error "projection loop failed" ×1)',
+    );
   });
 });

@@ -37,6 +37,8 @@ export interface RunFacts {
   faults: FaultResult[];
   replayCheck: { identical: boolean; summary: string };
   settled: { ready: boolean; jobsDrained: boolean };
+  /** A line per process on what it logged at warn and above. */
+  logs: string[];
   startedAt: number;
 }
 
@@ -176,6 +178,7 @@ export function figures(facts: RunFacts): { figures: Figure[]; details: string[]
     },
   );
   const details = [
+    ...facts.logs,
     ...r.slowOnes.slice(0, 5).map((x) => `slow /readyz: ${x}`),
     ...facts.faults.map((f) => `during ${f.name}: ${duringFault(facts, f)}`),
     ...i.lost.slice(0, 10).map((l) => `lost: ${l}`),

@@ -15,6 +15,7 @@ import { gatherFound } from './found.ts';
 import { httpClient } from './http-client.ts';
 import { ledger } from './ledger.ts';
 import { commands, loadClient } from './load.ts';
+import { summarizeLogs } from './log-summary.ts';
 import { options } from './options.ts';
 import { sparePort } from './ports.ts';
 import { createCluster, dropAbandonedClusters } from './postgres-cluster.ts';
@@ -215,6 +216,7 @@ async function main() {
     replayCheck: replay,
     settled,
     startedAt,
+    logs: await summarizeLogs(processes.logFile),
   });
   const out = report(list, details);
   const commit = (await sh('git', ['-C', root, 'rev-parse', '--short', 'HEAD'])).output.trim();
