@@ -1,9 +1,15 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sparePostgresPort } from './ports.ts';
 import { mustSh, sh } from './shell.ts';
 
-const VERSION = '15';
+/** The newest Postgres installed the Debian way (/usr/lib/postgresql/<major>), which pg_createcluster uses. */
+const VERSION = existsSync('/usr/lib/postgresql')
+  ? (readdirSync('/usr/lib/postgresql')
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a))[0] ?? '15')
+  : '15';
 const PREFIX = 'ngfaults_';
 
 /** The clusters there are, from `pg_lsclusters` (version, name, port). */

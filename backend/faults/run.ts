@@ -68,7 +68,26 @@ async function waitFor(what: string, boundMs: number, check: () => Promise<boole
   throw new Error(`${what} not within ${boundMs / 1000} s`);
 }
 
+/** The tools the run drives, said in one line when one is missing. */
+async function checkTools() {
+  const tools = [
+    'pg_createcluster',
+    'pg_ctlcluster',
+    'pg_dropcluster',
+    'pg_lsclusters',
+    'redis-server',
+    'redis-cli',
+  ];
+  const missing = [];
+  for (const tool of tools) if ((await sh('which', [tool])).code !== 0) missing.push(tool);
+  if (missing.length > 0)
+    throw new Error(
+      `npm run faults needs ${missing.join(', ')} (Debian/Ubuntu: apt-get install postgresql postgresql-common redis-server)`,
+    );
+}
+
 async function main() {
+  await checkTools();
   endAbandonedRuns(root, log);
   await dropAbandonedClusters(log);
   const workDir = mkdtempSync(join(tmpdir(), `ng-faults-${process.pid}-`));
