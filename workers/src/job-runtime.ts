@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { JOB_DISPATCHER } from './process-manager.ts';
 import { JobPump, type PumpOptions } from './pump.ts';
 import { createQueues, defaultRetry, type RetryPolicy, startJobWorkers } from './queues.ts';
+import { throttledWarn } from './throttled-log.ts';
 
 export interface JobRuntimeOptions extends PumpOptions {
   retry?: RetryPolicy;
@@ -16,15 +17,8 @@ export interface JobRuntimeOptions extends PumpOptions {
 const bounded = (promise: Promise<unknown>, ms: number) =>
   Promise.race([promise.catch(() => undefined), new Promise((r) => setTimeout(r, ms).unref())]);
 
-/** Logs a repeating connection error once per interval rather than at every reconnect attempt. */
-function throttled(log: JobLogger, what: string, everyMs = 10_000) {
-  let last = 0;
-  return (err: unknown) => {
-    if (Date.now() - last < everyMs) return;
-    last = Date.now();
-    log.warn({ err }, `${what}: connection error (retrying)`);
-  };
-}
+const throttled = (log: JobLogger, what: string) =>
+  throttledWarn(log, `${what}: connection error (retrying)`);
 
 /**
  * The workers' side of jobs: the pump that puts recorded jobs on BullMQ, and the handlers that run them. Its

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { JobLogger } from './jobs/attempt.ts';
 import { jobsToEnqueue, markEnqueued } from './jobs/table.ts';
 import type { Queues } from './queues.ts';
+import { throttledWarn } from './throttled-log.ts';
 
 export interface PumpOptions {
   /** How often recorded jobs are looked for besides the wake-ups (a missed wake-up costs at most this). */
@@ -34,6 +35,8 @@ export class JobPump {
   private reconcileDue = true;
   private lastReconcile = 0;
   private stopped = false;
+  // Every change notice wakes the pump: while Redis is down, say so once in a while, not at each wake-up.
+  private readonly enqueueFailed: (err: unknown) => void;
   private readonly pollMs: number;
   private readonly reconcileMs: number;
   private readonly redisTimeoutMs: number;
@@ -45,6 +48,7 @@ export class JobPump {
     private readonly log: JobLogger,
     options: PumpOptions = {},
   ) {
+    this.enqueueFailed = throttledWarn(log, 'could not enqueue jobs; trying again shortly');
     this.pollMs = options.pollMs ?? 2_000;
     this.reconcileMs = options.reconcileMs ?? 5_000;
     this.redisTimeoutMs = options.redisTimeoutMs ?? 5_000;
@@ -79,7 +83,7 @@ export class JobPump {
           if (n > 0 && !reconcile) this.log.info({ jobs: n }, 'jobs enqueued');
         } catch (err) {
           if (reconcile) this.reconcileDue = true;
-          this.log.warn({ err }, 'could not enqueue jobs; trying again shortly');
+          this.enqueueFailed(err);
         }
       }
     } finally {

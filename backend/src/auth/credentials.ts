@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { conflict } from '../platform/errors.ts';
+import { nextId } from '../platform/ids.ts';
 import { hashPassword } from './secrets.ts';
 
 /** How many generated temporary passwords are kept per user (spec part 2, section 6). */
@@ -24,20 +25,25 @@ export async function credentialsById(db: Kysely<unknown>, userId: number) {
   return rows[0] ?? null;
 }
 
-/** Reserves the e-mail for a new user id; the unique e-mail column keeps two accounts from sharing one. */
+/**
+ * Reserves the e-mail for a new user id (from `user_ids`, or `userId` when the caller has one); the unique
+ * e-mail column keeps two accounts from sharing one. A row left for the same e-mail and the same id by an
+ * earlier attempt of the same request (a retry after the process died) is taken over.
+ */
 export async function createCredentials(
   db: Kysely<unknown>,
   email: string,
   password: string,
   temporary: boolean,
+  givenUserId?: number,
 ) {
   const hash = await hashPassword(password);
-  const { rows } = await sql<{ id: number }>`SELECT nextval('user_ids')::int AS id`.execute(db);
-  const userId = rows[0]!.id;
+  const userId = givenUserId ?? (await nextId(db, 'user_ids'));
   const inserted = await sql`INSERT INTO credentials (user_id, email, password_hash, must_change_password)
-    VALUES (${userId}, ${email.toLowerCase()}, ${hash}, ${temporary}) ON CONFLICT (email) DO NOTHING`.execute(
-    db,
-  );
+    VALUES (${userId}, ${email.toLowerCase()}, ${hash}, ${temporary})
+    ON CONFLICT (email) DO UPDATE SET password_hash = excluded.password_hash,
+      must_change_password = excluded.must_change_password, updated_at = now()
+    WHERE credentials.user_id = excluded.user_id`.execute(db);
   if (inserted.numAffectedRows !== 1n)
     throw conflict('A user with this email already exists.', 'email_taken');
   if (temporary)

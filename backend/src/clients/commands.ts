@@ -32,17 +32,19 @@ export async function registerNewClient(
   actor: Actor,
   clientId: number,
   details: Details,
-  portalAccess: boolean,
+  /** The account's id when the client gets a sign-in (see `createOnce`'s idFor). */
+  accountId: (() => Promise<number>) | null,
 ) {
   const owner = clientStream(clientId);
   return refuseTaken([clientEmail], async () => {
     const claimed = await claim(deps, actor, clientEmail, details.email, owner);
-    const account = portalAccess
-      ? await prepareAccount(deps, actor, {
-          email: details.email,
-          ...splitName(details.name),
-          role: 'client',
-        })
+    const account = accountId
+      ? await prepareAccount(
+          deps,
+          actor,
+          { email: details.email, ...splitName(details.name), role: 'client' },
+          { userId: await accountId() },
+        )
       : null;
     try {
       const registered = await decideOn(deps, owner, clientDecider, actor, (s) =>

@@ -70,7 +70,8 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const made = await createOnce(deps, request, {
           sequence: 'client_ids',
           stream: clientStream,
-          create: (clientId) => registerNewClient(deps, actor, clientId, details, portalAccess),
+          create: (clientId, idFor) =>
+            registerNewClient(deps, actor, clientId, details, portalAccess ? () => idFor('user_ids') : null),
           // The temporary password went out with the first answer (and by mail): a repeat does not show it.
           repeated: (clientId, outcome) => ({ clientId, userId: null, temporaryPassword: null, outcome }),
         });

@@ -20,7 +20,9 @@ export async function ensureDatabase(url: string): Promise<void> {
       await client
         .query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`)
         .catch((err: { code?: string }) => {
-          if (err.code !== '42P04') throw err; // created meanwhile by another process
+          // Created meanwhile by another process starting at the same time: Postgres says so with 42P04, or,
+          // when both CREATE DATABASE ran at once, with 23505 on its catalog's unique index.
+          if (err.code !== '42P04' && err.code !== '23505') throw err;
         });
     }
   } finally {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
+import { createCredentials } from '../auth/credentials.ts';
 
 /** A client that retries a create after a lost answer (same Idempotency-Key) makes no second record. */
 describe('retried creates', () => {
@@ -68,6 +69,29 @@ describe('retried creates', () => {
     const n2 = await post('/api/dashboard/notes', { day: '2026-11-24', text: 'Call back' }, noteKey);
     expect(n2.json().id).toBe(n1.json().id);
     expect(await count('DailyNoteAdded')).toBe(1);
+  });
+
+  it('a retry takes over the sign-in its own attempt left when the process died before the client was stored', async () => {
+    const key = randomUUID();
+    const adminId = (await t.call('GET', '/api/auth/user', undefined, t.adminToken)).body.id as number;
+    // What the dead attempt left: its ids under the key, and the account's credentials, but no events.
+    const { rows } = await sql<{ record_id: number }>`
+      INSERT INTO idempotency_keys (scope, key, record_id)
+      VALUES (${`client_ids:${adminId}`}, ${key}, nextval('client_ids')), (${`user_ids:${adminId}`}, ${key}, nextval('user_ids'))
+      RETURNING record_id`.execute(t.deps.db);
+    const [clientId, userId] = rows.map((r) => r.record_id);
+    await createCredentials(t.deps.db, 'left-behind@example.com', 'first-attempt', true, userId);
+
+    const entry = { name: 'Left Behind', email: 'left-behind@example.com', userType: 'client' };
+    // Someone else's request for that e-mail is refused: the credentials are not theirs.
+    expect((await post('/api/clients', entry, randomUUID())).statusCode).toBe(409);
+    const retried = await post('/api/clients', entry, key);
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json().client).toMatchObject({ id: clientId, userId });
+    await t.login('left-behind@example.com', retried.json().temporaryPassword);
+    const logins = await sql<{ n: number }>`SELECT count(*)::int AS n FROM credentials
+      WHERE email = 'left-behind@example.com'`.execute(t.deps.db);
+    expect(logins.rows[0]!.n).toBe(1);
   });
 
   it('keeps keys per caller and refuses a malformed key', async () => {

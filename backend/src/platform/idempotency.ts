@@ -52,7 +52,12 @@ export async function createOnce<T extends { outcome: CommandOutcome }>(
   options: {
     sequence: IdSequence;
     stream: (id: number) => string;
-    create: (id: number) => Promise<T>;
+    /**
+     * Makes the record `id`. `idFor` gives the id of another record the same request makes (a client's
+     * sign-in account): with a key, the same one on every retry, so a retry meets what its own earlier
+     * attempt left and takes it over, where a stranger's would be refused.
+     */
+    create: (id: number, idFor: (sequence: IdSequence) => Promise<number>) => Promise<T>;
     /** What a repeated request answers in place of `create`'s result. */
     repeated: (id: number, outcome: CommandOutcome) => T;
   },
@@ -70,5 +75,6 @@ export async function createOnce<T extends { outcome: CommandOutcome }>(
       return { ...options.repeated(id, { result: null, events: [], visible }), id };
     }
   }
-  return { ...(await options.create(id)), id };
+  const idFor = (sequence: IdSequence) => recordId(deps.db, sequence, key, request.user?.id ?? null);
+  return { ...(await options.create(id, idFor)), id };
 }

@@ -51,10 +51,16 @@ type NewAccount = { email: string; firstName: string; lastName: string; role: TR
  * (a client's). `undo` removes what was written when that append fails; a process that dies in between leaves
  * credentials with no account, which `sweepOrphanLogins` removes.
  */
-export async function prepareAccount(deps: Deps, actor: Actor, input: NewAccount, chosenPassword?: string) {
+export async function prepareAccount(
+  deps: Deps,
+  actor: Actor,
+  input: NewAccount,
+  options: { chosenPassword?: string; userId?: number } = {},
+) {
+  const { chosenPassword } = options;
   const temporaryPassword = chosenPassword ?? newTemporaryPassword();
   const temporary = chosenPassword === undefined;
-  const userId = await createCredentials(deps.db, input.email, temporaryPassword, temporary);
+  const userId = await createCredentials(deps.db, input.email, temporaryPassword, temporary, options.userId);
   const undo = () => deleteCredentials(deps.db, userId);
   try {
     const write = writeFor(
@@ -73,7 +79,7 @@ export async function prepareAccount(deps: Deps, actor: Actor, input: NewAccount
 
 /** Creates an account with a generated temporary password (mailed to the user), or with a chosen one. */
 export async function createUser(deps: Deps, actor: Actor, input: NewAccount, chosenPassword?: string) {
-  const account = await prepareAccount(deps, actor, input, chosenPassword);
+  const account = await prepareAccount(deps, actor, input, { chosenPassword });
   let outcome: Awaited<ReturnType<typeof commitChange>>;
   try {
     outcome = await commitChange(deps, [account.write]);
