@@ -3,6 +3,7 @@ import { clientEventSchemas } from './clients.ts';
 import { consultationEventSchemas } from './consultations.ts';
 import { dailyNoteEventSchemas } from './dashboard.ts';
 import type { EventDefinition } from './define.ts';
+import { documentEventSchemas } from './documents.ts';
 import { projectEventSchemas } from './projects.ts';
 import { settingsEventSchemas } from './settings.ts';
 import { uniquenessEventSchemas } from './uniqueness.ts';
@@ -16,6 +17,7 @@ const definitions = [
   ...projectEventSchemas,
   ...clientEventSchemas,
   ...dailyNoteEventSchemas,
+  ...documentEventSchemas,
   ...uniquenessEventSchemas,
 ] as const;
 export const ZDomainEvent = z.discriminatedUnion('type', definitions);

@@ -1,0 +1,243 @@
+import { createHash } from 'node:crypto';
+import {
+  DOCUMENT_ALREADY_SIGNED,
+  DOCUMENT_NOT_FOUND,
+  ONLY_FORMS_ARE_SIGNED,
+  type TDocumentType,
+  type ZCreateFormDocumentBody,
+} from '@app/contracts/api/documents';
+import type { TDocumentEvent, TFormData } from '@app/contracts/events/documents';
+import type { z } from 'zod';
+import { conflict, invalid, notFound } from '../platform/errors.ts';
+
+export const documentStream = (id: number) => `document-${id}`;
+
+export type CreateFormBody = z.output<typeof ZCreateFormDocumentBody>;
+
+interface Form {
+  title: string;
+  description: string;
+  templateType: string | null;
+  formData: TFormData;
+}
+
+interface Facts {
+  id: number;
+  clientId: number | null;
+  projectId: number | null;
+  type: TDocumentType;
+  title: string;
+  form: Form | null;
+  signed: boolean;
+}
+
+export type DocumentState =
+  | { lifecycle: 'none' }
+  | ({ lifecycle: 'active' } & Facts)
+  | { lifecycle: 'deleted'; id: number };
+
+/** Who is acting: an admin, or a signed-in account with the client record linked to it (if any). */
+export interface Actor {
+  userId: number;
+  role: string;
+  clientId: number | null;
+}
+
+export const documentDecider = {
+  initial: { lifecycle: 'none' } as DocumentState,
+  evolve(state: DocumentState, event: TDocumentEvent): DocumentState {
+    switch (event.type) {
+      case 'DocumentFormCreated': {
+        const { documentId, clientId, projectId, title, description, templateType, formData } = event.data;
+        const form = { title, description, templateType, formData };
+        return {
+          lifecycle: 'active',
+          id: documentId,
+          clientId,
+          projectId,
+          type: 'form',
+          title,
+          form,
+          signed: false,
+        };
+      }
+      case 'DocumentFileUploaded': {
+        const { documentId, clientId, projectId, title } = event.data;
+        const base = { id: documentId, clientId, projectId, title, form: null, signed: false };
+        return { lifecycle: 'active', ...base, type: 'upload' };
+      }
+      case 'DocumentSigned':
+        return state.lifecycle === 'active' ? { ...state, signed: true } : state;
+      case 'DocumentViewed':
+        return state;
+      case 'DocumentDeleted':
+        return state.lifecycle === 'active' ? { lifecycle: 'deleted', id: state.id } : state;
+      default: {
+        const unhandled: never = event;
+        return unhandled;
+      }
+    }
+  },
+};
+
+/** Sorted keys at every level, so the same form always gives the same bytes. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Exactly what a signature covers: the document's id and its form (title, description, template, answers)
+ * as canonical JSON in UTF-8. Anyone holding the stored form can recompute its SHA-256.
+ */
+export const signedContent = (documentId: number, form: Form): Buffer =>
+  Buffer.from(
+    canonicalJson({
+      documentId,
+      title: form.title,
+      description: form.description,
+      templateType: form.templateType,
+      formData: form.formData,
+    }),
+    'utf8',
+  );
+
+export const sha256Hex = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
+
+function active(state: DocumentState) {
+  if (state.lifecycle !== 'active') throw notFound(DOCUMENT_NOT_FOUND);
+  return state;
+}
+
+/** An admin sees every document; a client only those of their own client record; others see none (404). */
+export const mayAccess = (doc: { clientId: number | null }, actor: Actor) =>
+  actor.role === 'admin' || (actor.clientId !== null && doc.clientId === actor.clientId);
+
+function visible(state: DocumentState, actor: Actor) {
+  const doc = active(state);
+  if (!mayAccess(doc, actor)) throw notFound(DOCUMENT_NOT_FOUND);
+  return doc;
+}
+
+/**
+ * A form for a project's client (or unassigned, staff only). The project is looked up by the caller:
+ * `project` undefined while `body.projectId` is set means it does not exist.
+ */
+export function createFormDocument(
+  state: DocumentState,
+  command: {
+    documentId: number;
+    body: CreateFormBody;
+    project: { id: number; clientId: number } | undefined;
+  },
+): TDocumentEvent[] {
+  if (state.lifecycle !== 'none') throw conflict('This document already exists.');
+  const { body, project } = command;
+  if (body.projectId != null && !project) {
+    throw invalid(`Please select a project: project ${body.projectId} was not found.`, 'project_not_found');
+  }
+  return [
+    {
+      type: 'DocumentFormCreated',
+      data: {
+        documentId: command.documentId,
+        clientId: project?.clientId ?? null,
+        projectId: project?.id ?? null,
+        title: body.title,
+        description: body.description,
+        templateType: body.templateType ?? null,
+        formData: body.formData,
+      },
+    },
+  ];
+}
+
+/** A file already stored by content; `project` as for forms. */
+export function recordUpload(
+  state: DocumentState,
+  command: {
+    documentId: number;
+    projectId: number | null;
+    project: { id: number; clientId: number } | undefined;
+    title: string;
+    description: string;
+    file: { name: string; filename: string; mimeType: string; size: number; sha256: string };
+  },
+): TDocumentEvent[] {
+  if (state.lifecycle !== 'none') throw conflict('This document already exists.');
+  const { project, file } = command;
+  if (command.projectId !== null && !project) {
+    throw invalid(
+      `Please select a project: project ${command.projectId} was not found.`,
+      'project_not_found',
+    );
+  }
+  return [
+    {
+      type: 'DocumentFileUploaded',
+      data: {
+        documentId: command.documentId,
+        clientId: project?.clientId ?? null,
+        projectId: project?.id ?? null,
+        title: command.title,
+        description: command.description,
+        file: file.name,
+        filename: file.filename,
+        mimeType: file.mimeType,
+        size: file.size,
+        sha256: file.sha256,
+      },
+    },
+  ];
+}
+
+/**
+ * The document's client (or an admin) signs a pending form. The hash is of `signedContent`, the form as it
+ * stands; once signed, a document never changes and a second signature is refused.
+ */
+export function signDocument(
+  state: DocumentState,
+  command: { actor: Actor; at: string; ip: string; userAgent: string; signatureFile: string },
+): TDocumentEvent[] {
+  const doc = visible(state, command.actor);
+  if (!doc.form) throw invalid(ONLY_FORMS_ARE_SIGNED, 'not_a_form');
+  if (doc.signed) throw conflict(DOCUMENT_ALREADY_SIGNED, 'already_signed');
+  return [
+    {
+      type: 'DocumentSigned',
+      data: {
+        documentId: doc.id,
+        signerId: command.actor.userId,
+        signerRole: command.actor.role,
+        signedAt: command.at,
+        ip: command.ip,
+        userAgent: command.userAgent,
+        contentSha256: sha256Hex(signedContent(doc.id, doc.form)),
+        signatureFile: command.signatureFile,
+      },
+    },
+  ];
+}
+
+/** Every time the document's own client opens it, the trail records it; staff reads are not views. */
+export function recordView(state: DocumentState, command: { actor: Actor; at: string }): TDocumentEvent[] {
+  const doc = visible(state, command.actor);
+  if (command.actor.role === 'admin') return [];
+  return [
+    {
+      type: 'DocumentViewed',
+      data: { documentId: doc.id, viewerId: command.actor.userId, viewedAt: command.at },
+    },
+  ];
+}
+
+export function deleteDocument(state: DocumentState): TDocumentEvent[] {
+  const doc = active(state);
+  return [
+    { type: 'DocumentDeleted', data: { documentId: doc.id, clientId: doc.clientId, title: doc.title } },
+  ];
+}

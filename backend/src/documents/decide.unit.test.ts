@@ -1,0 +1,234 @@
+import { ZCreateFormDocumentBody } from '@app/contracts/api/documents';
+import type { TDocumentEvent } from '@app/contracts/events/documents';
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../platform/errors.ts';
+import {
+  type Actor,
+  createFormDocument,
+  deleteDocument,
+  documentDecider,
+  recordUpload,
+  recordView,
+  sha256Hex,
+  signDocument,
+  signedContent,
+} from './decide.ts';
+
+const formCreated: TDocumentEvent = {
+  type: 'DocumentFormCreated',
+  data: {
+    documentId: 5,
+    clientId: 3,
+    projectId: 7,
+    title: 'Security Camera Install Quote',
+    description: '',
+    templateType: 'security',
+    formData: { cameraCount: 4, projectType: 'Residential', timeline: 'ASAP' },
+  },
+};
+const uploaded: TDocumentEvent = {
+  type: 'DocumentFileUploaded',
+  data: {
+    documentId: 6,
+    clientId: 3,
+    projectId: 7,
+    title: 'Site plan',
+    description: '',
+    file: `${'a'.repeat(64)}.pdf`,
+    filename: 'plan.pdf',
+    mimeType: 'application/pdf',
+    size: 1234,
+    sha256: 'a'.repeat(64),
+  },
+};
+const admin: Actor = { userId: 1, role: 'admin', clientId: null };
+const owner: Actor = { userId: 20, role: 'user', clientId: 3 };
+const stranger: Actor = { userId: 21, role: 'user', clientId: 4 };
+const noClient: Actor = { userId: 22, role: 'user', clientId: null };
+const at = '2026-11-24T08:00:00.000Z';
+const signing = (actor: Actor) => ({
+  actor,
+  at,
+  ip: '203.0.113.9',
+  userAgent: 'Tablet',
+  signatureFile: 's.png',
+});
+
+const given = (events: TDocumentEvent[]) => events.reduce(documentDecider.evolve, documentDecider.initial);
+const signed = (actor: Actor): TDocumentEvent => signDocument(given([formCreated]), signing(actor))[0]!;
+const refusal = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof DomainError) return { status: err.status, message: err.message };
+    throw err;
+  }
+  throw new Error('expected a refusal');
+};
+
+describe('creating a form', () => {
+  const body = ZCreateFormDocumentBody.parse({ title: 'Starlink Installation Quote', projectId: 7 });
+
+  it("records it for the project's client, pending, with the contract defaults", () => {
+    const events = createFormDocument(given([]), { documentId: 9, body, project: { id: 7, clientId: 3 } });
+    expect(events).toEqual([
+      {
+        type: 'DocumentFormCreated',
+        data: {
+          documentId: 9,
+          clientId: 3,
+          projectId: 7,
+          title: 'Starlink Installation Quote',
+          description: '',
+          templateType: null,
+          formData: {},
+        },
+      },
+    ]);
+  });
+
+  it('without a project is unassigned and belongs to no client', () => {
+    const unassigned = ZCreateFormDocumentBody.parse({ title: 'Blank' });
+    const [event] = createFormDocument(given([]), { documentId: 9, body: unassigned, project: undefined });
+    expect(event?.data).toMatchObject({ clientId: null, projectId: null });
+  });
+
+  it('for a project that does not exist is refused', () => {
+    expect(refusal(() => createFormDocument(given([]), { documentId: 9, body, project: undefined }))).toEqual(
+      {
+        status: 400,
+        message: 'Please select a project: project 7 was not found.',
+      },
+    );
+  });
+
+  it('twice under the same id is refused', () => {
+    const project = { id: 7, clientId: 3 };
+    expect(
+      refusal(() => createFormDocument(given([formCreated]), { documentId: 5, body, project })).status,
+    ).toBe(409);
+  });
+});
+
+describe('recording an upload', () => {
+  it('keeps the stored name, hash and original file name', () => {
+    const file = {
+      name: `${'b'.repeat(64)}.pdf`,
+      filename: 'a.pdf',
+      mimeType: 'application/pdf',
+      size: 3,
+      sha256: 'b'.repeat(64),
+    };
+    const [event] = recordUpload(given([]), {
+      documentId: 6,
+      projectId: null,
+      project: undefined,
+      title: 'a.pdf',
+      description: '',
+      file,
+    });
+    expect(event).toEqual({
+      type: 'DocumentFileUploaded',
+      data: {
+        documentId: 6,
+        clientId: null,
+        projectId: null,
+        title: 'a.pdf',
+        description: '',
+        file: file.name,
+        filename: 'a.pdf',
+        mimeType: 'application/pdf',
+        size: 3,
+        sha256: file.sha256,
+      },
+    });
+  });
+});
+
+describe('signing', () => {
+  it("by the document's client records who, when, from where, and the SHA-256 of the form", () => {
+    const event = signed(owner);
+    const expectedHash = sha256Hex(
+      Buffer.from(
+        '{"description":"","documentId":5,"formData":{"cameraCount":4,"projectType":"Residential","timeline":"ASAP"},"templateType":"security","title":"Security Camera Install Quote"}',
+      ),
+    );
+    expect(event).toEqual({
+      type: 'DocumentSigned',
+      data: {
+        documentId: 5,
+        signerId: 20,
+        signerRole: 'user',
+        signedAt: at,
+        ip: '203.0.113.9',
+        userAgent: 'Tablet',
+        contentSha256: expectedHash,
+        signatureFile: 's.png',
+      },
+    });
+  });
+
+  it('hashes the same form to the same bytes whatever the key order', () => {
+    const form = { title: 't', description: '', templateType: null, formData: { b: 1, a: ['x'] } };
+    const reordered = { ...form, formData: { a: ['x'], b: 1 } };
+    expect(signedContent(5, form).equals(signedContent(5, reordered))).toBe(true);
+  });
+
+  it('by an admin is allowed', () => {
+    expect(signed(admin).data).toMatchObject({ signerId: 1, signerRole: 'admin' });
+  });
+
+  it('by another client, or an account without a client, answers as if there were no document', () => {
+    for (const actor of [stranger, noClient]) {
+      expect(refusal(() => signDocument(given([formCreated]), signing(actor)))).toEqual({
+        status: 404,
+        message: 'Document not found',
+      });
+    }
+  });
+
+  it('twice is refused: a signed document cannot change', () => {
+    expect(refusal(() => signDocument(given([formCreated, signed(owner)]), signing(admin)))).toEqual({
+      status: 409,
+      message: 'This document has already been signed.',
+    });
+  });
+
+  it('an uploaded file is refused: only forms are signed', () => {
+    expect(refusal(() => signDocument(given([uploaded]), signing(owner))).status).toBe(400);
+  });
+
+  it('a deleted document is not found', () => {
+    const deleted = deleteDocument(given([formCreated]));
+    expect(refusal(() => signDocument(given([formCreated, ...deleted]), signing(owner))).status).toBe(404);
+  });
+});
+
+describe('viewing', () => {
+  it("by the document's client is recorded each time", () => {
+    expect(recordView(given([formCreated]), { actor: owner, at })).toEqual([
+      { type: 'DocumentViewed', data: { documentId: 5, viewerId: 20, viewedAt: at } },
+    ]);
+  });
+
+  it('by an admin records nothing', () => {
+    expect(recordView(given([formCreated]), { actor: admin, at })).toEqual([]);
+  });
+
+  it('by another client is not found', () => {
+    expect(refusal(() => recordView(given([formCreated]), { actor: stranger, at })).status).toBe(404);
+  });
+});
+
+describe('deleting', () => {
+  it('records the title and client, and a second delete is not found', () => {
+    const events = deleteDocument(given([formCreated]));
+    expect(events).toEqual([
+      {
+        type: 'DocumentDeleted',
+        data: { documentId: 5, clientId: 3, title: 'Security Camera Install Quote' },
+      },
+    ]);
+    expect(refusal(() => deleteDocument(given([formCreated, ...events]))).status).toBe(404);
+  });
+});

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { isStorableText } from '../events/values.ts';
+import { UNSTORABLE_TEXT, ZId, ZIdParam, ZText } from './primitives.ts';
+
+/** Spec part 2, section 3: a document is a form, an uploaded file or a photo; a form is pending until signed. */
+export const DOCUMENT_TYPES = ['form', 'upload', 'photo'] as const;
+export const DOCUMENT_STATUSES = ['pending', 'completed'] as const;
+export type TDocumentType = (typeof DOCUMENT_TYPES)[number];
+export type TDocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+export const DOCUMENT_NOT_FOUND = 'Document not found';
+export const DOCUMENT_ALREADY_SIGNED = 'This document has already been signed.';
+export const ONLY_FORMS_ARE_SIGNED = 'Only forms can be signed.';
+
+/** The signature pad's image (400×200 canvas): a PNG data URL, bounded. */
+export const SIGNATURE_MAX_CHARS = 512 * 1024;
+const PNG_DATA_URL = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
+export const SIGNATURE_INVALID = 'signatureData must be a PNG image (data:image/png;base64,...).';
+
+const formValue = z.union([
+  ZText(20_000, { trim: false }),
+  z.number().finite(),
+  z.boolean(),
+  z.array(ZText(2_000, { trim: false })).max(200),
+  z.null(),
+]);
+const formKey = z.string().min(1).max(200).refine(isStorableText, UNSTORABLE_TEXT);
+
+/** A form's answers, field id → value: at most 500 fields. */
+export const ZFormDataBody = z
+  .record(formKey, formValue)
+  .refine((d) => Object.keys(d).length <= 500, 'formData has too many fields (at most 500).');
+
+/** POST /api/documents as JSON: the spec's `{title, projectId, type 'form', status 'pending', formData, templateType}`. */
+export const ZCreateFormDocumentBody = z.object({
+  title: ZText(200, { error: 'Title is required' }).min(1, 'Title is required'),
+  projectId: ZId('Please select a project').nullish(),
+  type: z.literal('form', { error: "type must be 'form' (files are sent as multipart)" }).default('form'),
+  status: z.literal('pending', { error: "A new form's status is 'pending'" }).default('pending'),
+  formData: ZFormDataBody.default({}),
+  templateType: ZText(100).nullish(),
+  description: ZText(2000).default(''),
+});
+export type TCreateFormDocumentBody = z.input<typeof ZCreateFormDocumentBody>;
+
+/** PATCH /api/documents/{id}/sign: `{signatureData: PNG data URL}`. */
+export const ZSignDocumentBody = z.object({
+  signatureData: z
+    .string({ error: 'signatureData is required' })
+    .max(SIGNATURE_MAX_CHARS, `signatureData is too large (at most ${SIGNATURE_MAX_CHARS} characters).`)
+    .regex(PNG_DATA_URL, SIGNATURE_INVALID),
+});
+
+export const ZDocumentIdParams = z.object({ id: ZIdParam });
+export const ZDocumentProjectParams = z.object({ projectId: ZIdParam });
+
+export const ZDocumentSignature = z.object({
+  signerId: z.number().int(),
+  signedAt: z.string(),
+  ip: z.string(),
+  userAgent: z.string(),
+  contentSha256: z.string(),
+});
+
+export const ZDocument = z.object({
+  id: z.number().int(),
+  projectId: z.number().int().nullable(),
+  clientId: z.number().int().nullable(),
+  title: z.string(),
+  type: z.enum(DOCUMENT_TYPES),
+  status: z.enum(DOCUMENT_STATUSES),
+  formData: z.record(z.string(), z.unknown()).nullable(),
+  templateType: z.string().nullable(),
+  /** Signed, expiring addresses of the stored file (null for a form). */
+  fileUrl: z.string().nullable(),
+  downloadUrl: z.string().nullable(),
+  filename: z.string().nullable(),
+  mimeType: z.string().nullable(),
+  size: z.number().int().nullable(),
+  description: z.string(),
+  signature: ZDocumentSignature.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TDocument = z.infer<typeof ZDocument>;

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { defineEvent } from './define.ts';
+import { eId, eInstant, eText } from './values.ts';
+
+/**
+ * Document events (`document-<id>`): a form made for a client, a file uploaded, a signature, a view by the
+ * client, a deletion. The signature event carries everything the audit certificate will name, so the trail
+ * alone proves who signed what.
+ */
+const id = { documentId: eId };
+/** Who the document belongs to: its project (none: unassigned) and that project's client (none: staff only). */
+const owner = { clientId: eId.nullable(), projectId: eId.nullable() };
+
+/** One answer of a form: a text, a number, a yes/no, a choice of several, or nothing yet. */
+export const ZFormValue = z.union([eText, z.number().finite(), z.boolean(), z.array(eText), z.null()]);
+export const ZFormData = z.record(eText, ZFormValue);
+export type TFormData = z.infer<typeof ZFormData>;
+
+export const ZDocumentFormCreated = defineEvent(
+  'DocumentFormCreated',
+  z.object({
+    ...id,
+    ...owner,
+    title: eText,
+    description: eText,
+    templateType: eText.nullable(),
+    formData: ZFormData,
+  }),
+);
+
+/** A stored file: `file` is its stored name (`<sha256>.<ext>` under the private documents folder). */
+export const ZDocumentFileUploaded = defineEvent(
+  'DocumentFileUploaded',
+  z.object({
+    ...id,
+    ...owner,
+    title: eText,
+    description: eText,
+    file: eText,
+    filename: eText,
+    mimeType: eText,
+    size: z.number().int().min(0),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  }),
+);
+
+export const ZDocumentSigned = defineEvent(
+  'DocumentSigned',
+  z.object({
+    ...id,
+    signerId: eId,
+    signerRole: eText,
+    signedAt: eInstant,
+    ip: eText,
+    userAgent: eText,
+    /** SHA-256 (hex) of exactly the bytes that were signed (`signedContent` in backend/src/documents/decide.ts). */
+    contentSha256: z.string().regex(/^[0-9a-f]{64}$/),
+    /** The drawn signature, a PNG stored by its own hash under the documents folder. */
+    signatureFile: eText,
+  }),
+);
+
+/** The document's client opened it (every time: the trail shows each view). */
+export const ZDocumentViewed = defineEvent(
+  'DocumentViewed',
+  z.object({ ...id, viewerId: eId, viewedAt: eInstant }),
+);
+
+export const ZDocumentDeleted = defineEvent(
+  'DocumentDeleted',
+  z.object({ ...id, clientId: eId.nullable(), title: eText }),
+);
+
+export const documentEventSchemas = [
+  ZDocumentFormCreated,
+  ZDocumentFileUploaded,
+  ZDocumentSigned,
+  ZDocumentViewed,
+  ZDocumentDeleted,
+] as const;
+
+export type TDocumentEvent = z.infer<(typeof documentEventSchemas)[number]>;
