@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { startTestApp, type TestApp } from './app.ts';
-import { CALLERS, type Caller, type Cast, castOf, imageUpload } from './cast.ts';
+import { CALLERS, type Caller, type Cast, castOf, imageUpload, SIGNATURE_DATA_URL } from './cast.ts';
 
 /**
  * Who may call what: one row per route (and the websocket) with the answer each kind of caller gets, in
@@ -166,6 +166,30 @@ const ROWS: Record<string, Case | Case[]> = {
   'POST /api/projects/:id/photos': {
     expect: [401, 403, 404, 404, CREATED],
     send: (c) => ({ url: `/api/projects/${c.projectId}/photos`, upload: true }),
+  },
+
+  'GET /api/documents': { expect: SIGNED_IN },
+  'GET /api/documents/project/:projectId': {
+    expect: OWNER_READS,
+    send: (c) => ({ url: `/api/documents/project/${c.projectId}` }),
+  },
+  'GET /api/documents/:id': { expect: OWNER_READS, send: (c) => ({ url: `/api/documents/${c.documentId}` }) },
+  // Forms are made by staff only.
+  'POST /api/documents': {
+    expect: [401, 403, 403, 403, CREATED],
+    send: (c) => ({ body: { title: 'Starlink Installation Quote', projectId: c.projectId } }),
+  },
+  // The document's client (or an admin) signs; anyone else is told it does not exist.
+  'PATCH /api/documents/:id/sign': {
+    expect: [401, WRITTEN, 404, 404, WRITTEN],
+    send: async (c) => ({
+      url: `/api/documents/${await c.newDocument()}/sign`,
+      body: { signatureData: SIGNATURE_DATA_URL },
+    }),
+  },
+  'DELETE /api/documents/:id': {
+    expect: ADMIN_WRITES,
+    send: async (c) => ({ url: `/api/documents/${await c.newDocument()}` }),
   },
 
   'GET /api/messages/client': { expect: SIGNED_IN },

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './app.ts';
 import { badId, badQueryValue, badValue, brokenJson, wrongContentType } from './bad-input.ts';
-import { type Caller, type Cast, castOf, eventCount, imageUpload } from './cast.ts';
+import { type Caller, type Cast, castOf, eventCount, imageUpload, SIGNATURE_DATA_URL } from './cast.ts';
 import { eventually } from './eventually.ts';
 
 /**
@@ -146,6 +146,25 @@ const ROWS: Record<string, Row> = {
   'DELETE /api/projects/:id': { params: () => ({ id: 999_999 }) },
   'POST /api/projects/:id/sync-calendar': { params: (c) => ({ id: c.projectId }) },
   'POST /api/projects/:id/photos': { params: (c) => ({ id: c.projectId }), multipart: true },
+  'GET /api/documents': { caller: 'owner' },
+  'GET /api/documents/project/:projectId': { caller: 'owner', params: (c) => ({ projectId: c.projectId }) },
+  'GET /api/documents/:id': { caller: 'owner', params: (c) => ({ id: c.documentId }) },
+  'POST /api/documents': {
+    body: (c) => ({
+      title: 'Security Camera Install Quote',
+      projectId: c.projectId,
+      type: 'form',
+      status: 'pending',
+      templateType: 'security',
+      formData: { cameraCount: 4, features: ['night vision'], rush: false },
+    }),
+  },
+  'PATCH /api/documents/:id/sign': {
+    caller: 'owner',
+    params: (c) => ({ id: c.documentId }),
+    body: () => ({ signatureData: SIGNATURE_DATA_URL }),
+  },
+  'DELETE /api/documents/:id': { params: () => ({ id: 999_999 }) },
   'GET /api/messages/client': { caller: 'owner' },
   'GET /api/messages/client/:clientId': { params: (c) => ({ clientId: c.owner.clientId }) },
   'GET /api/appointments/client': { caller: 'owner' },

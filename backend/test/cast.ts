@@ -74,6 +74,19 @@ export async function castOf(t: TestApp) {
         'project',
       )
     ).id as number;
+  /** A pending form of the owning client's project (a fresh one for routes that sign or delete). */
+  const newDocument = async () =>
+    (
+      await created(
+        await t.call(
+          'POST',
+          '/api/documents',
+          { title: `Form ${++serial}`, projectId, templateType: 'security', formData: { cameraCount: 4 } },
+          t.adminToken,
+        ),
+        'document',
+      )
+    ).id as number;
   /** A daily note of the admin. */
   const newNote = async () =>
     (
@@ -110,6 +123,7 @@ export async function castOf(t: TestApp) {
   });
   const projectId = await newProject();
   const noteId = await newNote();
+  const documentId = await newDocument();
   const photo = await t.app.inject({
     method: 'POST',
     url: `/api/projects/${projectId}/photos`,
@@ -140,11 +154,13 @@ export async function castOf(t: TestApp) {
     projectId,
     consultationId,
     noteId,
+    documentId,
     logoUrl,
     /** The signed address of a photo of the owner's project, as the project reads hand it out. */
     photoUrl,
     newProject,
     newNote,
+    newDocument,
     newAccount,
     accountFor,
     /** A unique e-mail address for routes that create an account or a client. */
@@ -170,6 +186,10 @@ export async function imageUpload(token?: string | null, field = 'file') {
     },
   };
 }
+
+/** A drawn signature as the signature pad sends it: a 1×1 PNG data URL. */
+export const SIGNATURE_DATA_URL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /** How many events the store holds: a refused request must not change it. */
 export async function eventCount(t: TestApp): Promise<number> {

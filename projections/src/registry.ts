@@ -2,6 +2,7 @@ import { auditProjection } from './audit/projection.ts';
 import { clientsProjection } from './clients/projection.ts';
 import { consultationsProjection } from './consultations/projection.ts';
 import { dailyNotesProjection } from './dashboard/projection.ts';
+import { documentsProjection } from './documents/projection.ts';
 import { appointmentsProjection, messagesProjection, paymentsProjection } from './portal/projections.ts';
 import { projectsProjection } from './projects/projection.ts';
 import type { Projection } from './runtime/types.ts';
@@ -20,6 +21,7 @@ export const projections: readonly Projection[] = [
   messagesProjection,
   appointmentsProjection,
   paymentsProjection,
+  documentsProjection,
 ];
 
 export const findProjection = (name: string) => projections.find((p) => p.name === name);

@@ -37,7 +37,7 @@ export type DocumentState =
   | { lifecycle: 'deleted'; id: number };
 
 /** Who is acting: an admin, or a signed-in account with the client record linked to it (if any). */
-export interface Actor {
+export interface Person {
   userId: number;
   role: string;
   clientId: number | null;
@@ -114,10 +114,10 @@ function active(state: DocumentState) {
 }
 
 /** An admin sees every document; a client only those of their own client record; others see none (404). */
-export const mayAccess = (doc: { clientId: number | null }, actor: Actor) =>
+export const mayAccess = (doc: { clientId: number | null }, actor: Person) =>
   actor.role === 'admin' || (actor.clientId !== null && doc.clientId === actor.clientId);
 
-function visible(state: DocumentState, actor: Actor) {
+function visible(state: DocumentState, actor: Person) {
   const doc = active(state);
   if (!mayAccess(doc, actor)) throw notFound(DOCUMENT_NOT_FOUND);
   return doc;
@@ -201,7 +201,7 @@ export function recordUpload(
  */
 export function signDocument(
   state: DocumentState,
-  command: { actor: Actor; at: string; ip: string; userAgent: string; signatureFile: string },
+  command: { actor: Person; at: string; ip: string; userAgent: string; signatureFile: string },
 ): TDocumentEvent[] {
   const doc = visible(state, command.actor);
   if (!doc.form) throw invalid(ONLY_FORMS_ARE_SIGNED, 'not_a_form');
@@ -224,7 +224,7 @@ export function signDocument(
 }
 
 /** Every time the document's own client opens it, the trail records it; staff reads are not views. */
-export function recordView(state: DocumentState, command: { actor: Actor; at: string }): TDocumentEvent[] {
+export function recordView(state: DocumentState, command: { actor: Person; at: string }): TDocumentEvent[] {
   const doc = visible(state, command.actor);
   if (command.actor.role === 'admin') return [];
   return [

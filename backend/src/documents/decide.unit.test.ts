@@ -3,10 +3,10 @@ import type { TDocumentEvent } from '@app/contracts/events/documents';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../platform/errors.ts';
 import {
-  type Actor,
   createFormDocument,
   deleteDocument,
   documentDecider,
+  type Person,
   recordUpload,
   recordView,
   sha256Hex,
@@ -41,12 +41,12 @@ const uploaded: TDocumentEvent = {
     sha256: 'a'.repeat(64),
   },
 };
-const admin: Actor = { userId: 1, role: 'admin', clientId: null };
-const owner: Actor = { userId: 20, role: 'user', clientId: 3 };
-const stranger: Actor = { userId: 21, role: 'user', clientId: 4 };
-const noClient: Actor = { userId: 22, role: 'user', clientId: null };
+const admin: Person = { userId: 1, role: 'admin', clientId: null };
+const owner: Person = { userId: 20, role: 'user', clientId: 3 };
+const stranger: Person = { userId: 21, role: 'user', clientId: 4 };
+const noClient: Person = { userId: 22, role: 'user', clientId: null };
 const at = '2026-11-24T08:00:00.000Z';
-const signing = (actor: Actor) => ({
+const signing = (actor: Person) => ({
   actor,
   at,
   ip: '203.0.113.9',
@@ -55,7 +55,7 @@ const signing = (actor: Actor) => ({
 });
 
 const given = (events: TDocumentEvent[]) => events.reduce(documentDecider.evolve, documentDecider.initial);
-const signed = (actor: Actor): TDocumentEvent => signDocument(given([formCreated]), signing(actor))[0]!;
+const signed = (actor: Person): TDocumentEvent => signDocument(given([formCreated]), signing(actor))[0]!;
 const refusal = (fn: () => unknown) => {
   try {
     fn();

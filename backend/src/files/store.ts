@@ -7,10 +7,10 @@ import { fileAddress } from '@app/contracts/api/files';
  * The kinds of stored file: each is a folder under FILES_DIR and a segment of its public address.
  * A project photo is two files: the picture under `photos` and its small copy under `thumbnails`.
  */
-export const FILE_KINDS = ['logos', 'photos', 'thumbnails'] as const;
+export const FILE_KINDS = ['logos', 'photos', 'thumbnails', 'documents'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
-const CONTENT_TYPES = { jpg: 'image/jpeg' } as const;
+const CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png' } as const;
 export type StoredExtension = keyof typeof CONTENT_TYPES;
 
 /**

@@ -71,6 +71,7 @@ const migrations: Record<string, Migration> = {
       PRIMARY KEY (scope, key)
     );
     CREATE INDEX ON idempotency_keys (created_at);`),
+  '0060_document_ids': raw('CREATE SEQUENCE IF NOT EXISTS document_ids;'),
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

@@ -4,6 +4,7 @@ import { authRoutes } from '../auth/routes.ts';
 import { clientRoutes } from '../clients/routes.ts';
 import { consultationRoutes } from '../consultations/routes.ts';
 import { dashboardRoutes } from '../dashboard/routes.ts';
+import { documentRoutes } from '../documents/routes.ts';
 import { fileRoutes } from '../files/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
 import { liveHub } from '../live/hub.ts';
@@ -30,6 +31,7 @@ export async function buildApp(
   await app.register(consultationRoutes(deps));
   await app.register(clientRoutes(deps));
   await app.register(projectRoutes(deps));
+  await app.register(documentRoutes(deps));
   await app.register(portalRoutes(deps));
   await app.register(dashboardRoutes(deps));
   await app.register(settingsRoutes(deps));

@@ -61,6 +61,7 @@ export const ZDocumentSignature = z.object({
   userAgent: z.string(),
   contentSha256: z.string(),
 });
+export type TDocumentSignature = z.infer<typeof ZDocumentSignature>;
 
 export const ZDocument = z.object({
   id: z.number().int(),

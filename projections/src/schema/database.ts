@@ -2,6 +2,7 @@ import type { AuditActorsTable, AuditLogTable } from '../audit/table.ts';
 import type { ClientsTable } from '../clients/table.ts';
 import type { ConsultationsTable } from '../consultations/table.ts';
 import type { DailyNotesTable } from '../dashboard/table.ts';
+import type { DocumentsTable } from '../documents/table.ts';
 import type { AppointmentsTable, MessagesTable, PaymentsTable } from '../portal/tables.ts';
 import type { ProjectsTable } from '../projects/table.ts';
 import type { SiteSettingsTable } from '../settings/table.ts';
@@ -20,6 +21,7 @@ export interface Database {
   messages: MessagesTable;
   appointments: AppointmentsTable;
   payments: PaymentsTable;
+  documents: DocumentsTable;
 }
 
 export const READ_MODEL_SCHEMA = 'rm';

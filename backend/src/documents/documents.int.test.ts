@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { TDocument } from '@app/contracts/api/documents';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/app.ts';
+import { eventCount, SIGNATURE_DATA_URL } from '../../test/cast.ts';
+
+const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
+
+describe('documents', () => {
+  let t: TestApp;
+  let mine: { token: string; clientId: number; projectId: number };
+  let theirs: { token: string; clientId: number; projectId: number };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const newClient = async (n: number) => {
+      const made = (
+        await t.call(
+          'POST',
+          '/api/clients',
+          { name: `Client ${n}`, email: `d${n}@example.com`, userType: 'client', portalAccess: true },
+          t.adminToken,
+        )
+      ).body;
+      const token = await t.activate(made.user.email, made.temporaryPassword);
+      const project = await t.call(
+        'POST',
+        '/api/projects',
+        { clientId: made.client.id, title: 'Job', type: 'security_cameras' },
+        t.adminToken,
+      );
+      return { token, clientId: made.client.id as number, projectId: project.body.id as number };
+    };
+    mine = await newClient(1);
+    theirs = await newClient(2);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const newForm = async (projectId: number) => {
+    const res = await t.call(
+      'POST',
+      '/api/documents',
+      {
+        title: 'Security Camera Install Quote',
+        projectId,
+        type: 'form',
+        status: 'pending',
+        templateType: 'security',
+        formData: { projectType: 'Residential', cameraCount: 4 },
+      },
+      t.adminToken,
+    );
+    expect(res.status).toBe(201);
+    return res.body as TDocument;
+  };
+  const sign = (id: number, token: string, signatureData = SIGNATURE_DATA_URL) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/documents/${id}/sign`,
+      headers: { authorization: `Bearer ${token}`, 'user-agent': 'Test Tablet/1.0' },
+      payload: { signatureData },
+    });
+
+  it("an admin makes a pending form for a project, which belongs to the project's client", async () => {
+    const doc = await newForm(mine.projectId);
+    expect(doc).toMatchObject({
+      projectId: mine.projectId,
+      clientId: mine.clientId,
+      type: 'form',
+      status: 'pending',
+      templateType: 'security',
+      formData: { projectType: 'Residential', cameraCount: 4 },
+      signature: null,
+      fileUrl: null,
+    });
+  });
+
+  it('a form for a project that does not exist is refused and records nothing', async () => {
+    const before = await eventCount(t);
+    const res = await t.call('POST', '/api/documents', { title: 'X', projectId: 999_999 }, t.adminToken);
+    expect(res.status).toBe(400);
+    expect(await eventCount(t)).toBe(before);
+  });
+
+  it("a client lists and opens only their own; another's answers 404", async () => {
+    const own = await newForm(mine.projectId);
+    const other = await newForm(theirs.projectId);
+    const listed = (await t.call('GET', '/api/documents', undefined, mine.token)).body as TDocument[];
+    expect(listed.map((d) => d.id)).toContain(own.id);
+    expect(listed.every((d) => d.clientId === mine.clientId)).toBe(true);
+    const all = (await t.call('GET', '/api/documents', undefined, t.adminToken)).body as TDocument[];
+    expect(all.map((d) => d.id)).toEqual(expect.arrayContaining([own.id, other.id]));
+
+    expect((await t.call('GET', `/api/documents/${other.id}`, undefined, mine.token)).status).toBe(404);
+    expect(
+      (await t.call('GET', `/api/documents/project/${theirs.projectId}`, undefined, mine.token)).status,
+    ).toBe(404);
+    const ofProject = await t.call('GET', `/api/documents/project/${mine.projectId}`, undefined, mine.token);
+    expect(ofProject.status).toBe(200);
+    expect((ofProject.body as TDocument[]).every((d) => d.projectId === mine.projectId)).toBe(true);
+  });
+
+  it("each time the client opens a document, the view is recorded in its trail (not the admin's)", async () => {
+    const doc = await newForm(mine.projectId);
+    expect((await t.call('GET', `/api/documents/${doc.id}`, undefined, mine.token)).status).toBe(200);
+    expect((await t.call('GET', `/api/documents/${doc.id}`, undefined, mine.token)).status).toBe(200);
+    expect((await t.call('GET', `/api/documents/${doc.id}`, undefined, t.adminToken)).status).toBe(200);
+    const events = await t.deps.store.readStream(`document-${doc.id}`);
+    expect(events.map((e) => e.type)).toEqual(['DocumentFormCreated', 'DocumentViewed', 'DocumentViewed']);
+  });
+
+  it('the client signs: who, when, IP, browser and the SHA-256 of the stored form are recorded', async () => {
+    const doc = await newForm(mine.projectId);
+    const res = await sign(doc.id, mine.token);
+    expect(res.statusCode).toBe(200);
+    const signed = res.json() as TDocument;
+    expect(signed.status).toBe('completed');
+    expect(signed.signature).toMatchObject({ ip: '127.0.0.1', userAgent: 'Test Tablet/1.0' });
+
+    // Recomputed here from the form as the store holds it: canonical JSON, keys sorted at every level.
+    const [created] = await t.deps.store.readStream(`document-${doc.id}`);
+    const form = created!.data as { title: string; description: string; templateType: string };
+    const canonical = `{"description":${JSON.stringify(form.description)},"documentId":${doc.id},"formData":{"cameraCount":4,"projectType":"Residential"},"templateType":"security","title":${JSON.stringify(form.title)}}`;
+    expect(signed.signature?.contentSha256).toBe(sha256(canonical));
+
+    // The drawn signature is kept, by its content.
+    const png = Buffer.from(SIGNATURE_DATA_URL.split(',')[1]!, 'base64');
+    expect(await readdir(join(t.config.FILES_DIR, 'documents'))).toContain(`${sha256(png)}.png`);
+
+    const again = await sign(doc.id, t.adminToken);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This document has already been signed.');
+  });
+
+  it('another client signing answers 404 and records nothing; a signature that is no PNG is refused', async () => {
+    const doc = await newForm(mine.projectId);
+    const before = await eventCount(t);
+    expect((await sign(doc.id, theirs.token)).statusCode).toBe(404);
+    const jpegAsPng = `data:image/png;base64,${Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 5]).toString('base64')}`;
+    expect((await sign(doc.id, mine.token, jpegAsPng)).statusCode).toBe(400);
+    expect((await sign(doc.id, mine.token, 'data:image/jpeg;base64,AAAA')).statusCode).toBe(400);
+    const huge = `data:image/png;base64,${'A'.repeat(600 * 1024)}`;
+    expect((await sign(doc.id, mine.token, huge)).statusCode).toBe(400);
+    expect(await eventCount(t)).toBe(before);
+  });
+
+  it('an admin deletes a document: it is gone from every read and cannot be signed', async () => {
+    const doc = await newForm(mine.projectId);
+    expect((await t.call('DELETE', `/api/documents/${doc.id}`, undefined, mine.token)).status).toBe(403);
+    expect((await t.call('DELETE', `/api/documents/${doc.id}`, undefined, t.adminToken)).status).toBe(200);
+    expect((await t.call('GET', `/api/documents/${doc.id}`, undefined, t.adminToken)).status).toBe(404);
+    expect((await sign(doc.id, mine.token)).statusCode).toBe(404);
+    const listed = (await t.call('GET', '/api/documents', undefined, t.adminToken)).body as TDocument[];
+    expect(listed.map((d) => d.id)).not.toContain(doc.id);
+    expect((await t.call('DELETE', `/api/documents/${doc.id}`, undefined, t.adminToken)).status).toBe(404);
+  });
+});

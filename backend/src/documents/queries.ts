@@ -1,0 +1,94 @@
+import type { TDocument, TDocumentStatus, TDocumentType } from '@app/contracts/api/documents';
+import type { DocumentsTable } from '@app/projections/documents/table';
+import type { SignedInUser } from '../auth/guard.ts';
+import { clientIdForUser } from '../clients/queries.ts';
+import type { AppDeps } from '../platform/deps.ts';
+import { instant } from '../platform/read-values.ts';
+import { mayAccess, type Person } from './decide.ts';
+
+type Deps = Pick<AppDeps, 'rm' | 'config'>;
+type Row = Omit<DocumentsTable, 'last_event_position'>;
+
+/** The address a document's file is served at (checked per request: only its admins and its client). */
+export const documentFileAddress = (id: number) => `/api/documents/${id}/file`;
+export const documentDownloadAddress = (id: number) => `/api/documents/${id}/download`;
+
+const toDto = (r: Row): TDocument => ({
+  id: r.id,
+  projectId: r.project_id,
+  clientId: r.client_id,
+  title: r.title,
+  type: r.type as TDocumentType,
+  status: r.status as TDocumentStatus,
+  formData: r.form_data,
+  templateType: r.template_type,
+  fileUrl: r.file ? documentFileAddress(r.id) : null,
+  downloadUrl: r.file ? documentDownloadAddress(r.id) : null,
+  filename: r.filename,
+  mimeType: r.mime_type,
+  size: r.size === null ? null : Number(r.size),
+  description: r.description,
+  signature: r.signature,
+  createdAt: instant(r.created_at),
+  updatedAt: instant(r.updated_at),
+});
+
+const documents = (deps: Deps) =>
+  deps.rm
+    .selectFrom('documents')
+    .select([
+      'id',
+      'client_id',
+      'project_id',
+      'title',
+      'type',
+      'status',
+      'form_data',
+      'template_type',
+      'file',
+      'filename',
+      'mime_type',
+      'size',
+      'sha256',
+      'description',
+      'signature',
+      'created_at',
+      'updated_at',
+    ])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc');
+
+/** The signed-in account as the document rules see it: its role and the client record linked to it. */
+export async function personOf(deps: Deps, user: Pick<SignedInUser, 'id' | 'role'>): Promise<Person> {
+  const clientId = user.role === 'admin' ? null : await clientIdForUser(deps, user.id);
+  return { userId: user.id, role: user.role, clientId };
+}
+
+/** An admin's: every document; a client's: their own (none without a client record). */
+export async function documentsFor(deps: Deps, person: Person, projectId?: number): Promise<TDocument[]> {
+  let query = documents(deps);
+  if (projectId !== undefined) query = query.where('project_id', '=', projectId);
+  if (person.role !== 'admin') {
+    if (person.clientId === null) return [];
+    query = query.where('client_id', '=', person.clientId);
+  }
+  return (await query.execute()).map(toDto);
+}
+
+export async function documentById(deps: Deps, id: number): Promise<TDocument | undefined> {
+  const row = await documents(deps).where('id', '=', id).executeTakeFirst();
+  return row ? toDto(row) : undefined;
+}
+
+/** The stored file of a document the person may see, or undefined (missing, deleted, someone else's, a form). */
+export async function visibleFile(deps: Deps, person: Person, id: number) {
+  const row = await documents(deps).where('id', '=', id).executeTakeFirst();
+  if (!row?.file || !mayAccess({ clientId: row.client_id }, person)) return undefined;
+  return { file: row.file, filename: row.filename ?? row.file, mimeType: row.mime_type, sha256: row.sha256 };
+}
+
+/** The document as the person may see it; someone else's is answered like a missing one. */
+export async function visibleDocument(deps: Deps, person: Person, id: number) {
+  const doc = await documentById(deps, id);
+  return doc && mayAccess(doc, person) ? doc : undefined;
+}

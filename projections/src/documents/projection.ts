@@ -1,0 +1,102 @@
+import { documentEventSchemas, type TDocumentEvent } from '@app/contracts/events/documents';
+import { eventTypesOf } from '@app/contracts/events/domain';
+import { documentProjection } from '../runtime/document-projection.ts';
+import type { DocumentsTable } from './table.ts';
+
+type Row = Omit<DocumentsTable, 'last_event_position'>;
+
+/**
+ * Documents (forms and files): the admin's Documents panel, a project's documents and each client's own.
+ * A deleted document's row is removed, so it drops from every list and its file stops being served.
+ */
+export const documentsProjection = documentProjection<Row>({
+  name: 'documents',
+  version: 1,
+  syncType: 'document',
+  table: 'documents',
+  ddl: (s) => `
+    CREATE TABLE ${s}.documents (
+      id integer PRIMARY KEY,
+      client_id integer,
+      project_id integer,
+      title text NOT NULL,
+      type text NOT NULL,
+      status text NOT NULL,
+      form_data jsonb,
+      template_type text,
+      file text,
+      filename text,
+      mime_type text,
+      size bigint,
+      sha256 text,
+      description text NOT NULL,
+      signature jsonb,
+      created_at timestamptz NOT NULL,
+      updated_at timestamptz NOT NULL,
+      last_event_position numeric NOT NULL
+    );
+    CREATE INDEX ON ${s}.documents (created_at DESC, id DESC);
+    CREATE INDEX ON ${s}.documents (client_id, created_at DESC);
+    CREATE INDEX ON ${s}.documents (project_id, created_at DESC);`,
+  eventTypes: eventTypesOf(documentEventSchemas),
+  idOf: (e) => (e.data as { documentId: number }).documentId,
+  evolve(row, stored) {
+    const event = stored as unknown as TDocumentEvent;
+    const at = stored.metadata.occurredAt;
+    const base = { created_at: at, updated_at: at, signature: null, status: 'pending' };
+    switch (event.type) {
+      case 'DocumentFormCreated': {
+        const d = event.data;
+        return {
+          ...base,
+          id: d.documentId,
+          client_id: d.clientId,
+          project_id: d.projectId,
+          title: d.title,
+          type: 'form',
+          form_data: d.formData,
+          template_type: d.templateType,
+          file: null,
+          filename: null,
+          mime_type: null,
+          size: null,
+          sha256: null,
+          description: d.description,
+        };
+      }
+      case 'DocumentFileUploaded': {
+        const d = event.data;
+        return {
+          ...base,
+          id: d.documentId,
+          client_id: d.clientId,
+          project_id: d.projectId,
+          title: d.title,
+          type: 'upload',
+          form_data: null,
+          template_type: null,
+          file: d.file,
+          filename: d.filename,
+          mime_type: d.mimeType,
+          size: d.size,
+          sha256: d.sha256,
+          description: d.description,
+        };
+      }
+      case 'DocumentSigned': {
+        if (!row) return undefined;
+        const { signerId, signedAt, ip, userAgent, contentSha256 } = event.data;
+        const signature = { signerId, signedAt, ip, userAgent, contentSha256 };
+        return { ...row, status: 'completed', signature, updated_at: at };
+      }
+      case 'DocumentViewed':
+        return undefined;
+      case 'DocumentDeleted':
+        return row ? null : undefined;
+      default: {
+        const unhandled: never = event;
+        return unhandled;
+      }
+    }
+  },
+});
