@@ -187,6 +187,14 @@ const ROWS: Record<string, Case | Case[]> = {
       body: { signatureData: SIGNATURE_DATA_URL },
     }),
   },
+  'GET /api/documents/:id/file': {
+    expect: OWNER_READS,
+    send: (c) => ({ url: `/api/documents/${c.fileDocumentId}/file` }),
+  },
+  'GET /api/documents/:id/download': {
+    expect: OWNER_READS,
+    send: (c) => ({ url: `/api/documents/${c.fileDocumentId}/download` }),
+  },
   'DELETE /api/documents/:id': {
     expect: ADMIN_WRITES,
     send: async (c) => ({ url: `/api/documents/${await c.newDocument()}` }),

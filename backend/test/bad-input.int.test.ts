@@ -164,6 +164,8 @@ const ROWS: Record<string, Row> = {
     params: (c) => ({ id: c.documentId }),
     body: () => ({ signatureData: SIGNATURE_DATA_URL }),
   },
+  'GET /api/documents/:id/file': { caller: 'owner', params: (c) => ({ id: c.fileDocumentId }) },
+  'GET /api/documents/:id/download': { caller: 'owner', params: (c) => ({ id: c.fileDocumentId }) },
   'DELETE /api/documents/:id': { params: () => ({ id: 999_999 }) },
   'GET /api/messages/client': { caller: 'owner' },
   'GET /api/messages/client/:clientId': { params: (c) => ({ clientId: c.owner.clientId }) },

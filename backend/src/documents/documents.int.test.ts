@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { TDocument } from '@app/contracts/api/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ describe('documents', () => {
   let t: TestApp;
   let mine: { token: string; clientId: number; projectId: number };
   let theirs: { token: string; clientId: number; projectId: number };
+  let origin: string;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -35,6 +37,9 @@ describe('documents', () => {
     };
     mine = await newClient(1);
     theirs = await newClient(2);
+    // Uploads go over a real socket: busboy sees the body in chunks as it would in production.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     await t?.close();
@@ -157,5 +162,118 @@ describe('documents', () => {
     const listed = (await t.call('GET', '/api/documents', undefined, t.adminToken)).body as TDocument[];
     expect(listed.map((d) => d.id)).not.toContain(doc.id);
     expect((await t.call('DELETE', `/api/documents/${doc.id}`, undefined, t.adminToken)).status).toBe(404);
+  });
+
+  describe('files', () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    /** A Windows program's first bytes (MZ header pointing at a PE header). */
+    const program = (() => {
+      const b = Buffer.alloc(512);
+      b.write('MZ', 0, 'latin1');
+      b.writeUInt32LE(0x80, 0x3c);
+      b.write('PE\0\0', 0x80, 'latin1');
+      return b;
+    })();
+    const upload = async (
+      bytes: Buffer,
+      filename: string,
+      fields: Record<string, string | number>,
+      token: string = t.adminToken,
+    ) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
+      form.append('file', new Blob([new Uint8Array(bytes)]), filename);
+      const res = await fetch(`${origin}/api/documents`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    const getFile = (url: string, token: string) =>
+      t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const storedFiles = async () =>
+      (await readdir(join(t.config.FILES_DIR, 'documents')).catch(() => [] as string[])).sort();
+
+    it("an admin uploads a PDF to a project; only admins and the project's client get it, privately", async () => {
+      const res = await upload(pdf, 'Site plan.pdf', {
+        projectId: mine.projectId,
+        title: 'Site plan',
+        type: 'upload',
+      });
+      expect(res.status).toBe(201);
+      const doc = res.body as TDocument;
+      expect(doc).toMatchObject({
+        type: 'upload',
+        status: 'pending',
+        clientId: mine.clientId,
+        filename: 'Site plan.pdf',
+        mimeType: 'application/pdf',
+        size: pdf.length,
+      });
+      expect(await storedFiles()).toContain(`${sha256(pdf)}.pdf`);
+
+      const seen = await getFile(doc.fileUrl!, mine.token);
+      expect(seen.statusCode).toBe(200);
+      expect(seen.rawPayload.equals(pdf)).toBe(true);
+      expect(seen.headers['cache-control']).toBe('private, no-store');
+      expect(seen.headers['content-type']).toBe('application/pdf');
+      const downloaded = await getFile(doc.downloadUrl!, t.adminToken);
+      expect(downloaded.headers['content-disposition']).toBe(
+        `attachment; filename="Site plan.pdf"; filename*=UTF-8''Site%20plan.pdf`,
+      );
+      expect((await getFile(doc.fileUrl!, theirs.token)).statusCode).toBe(404);
+      expect((await getFile(doc.downloadUrl!, theirs.token)).statusCode).toBe(404);
+
+      // A deleted document's file stops being served at once.
+      expect((await t.call('DELETE', `/api/documents/${doc.id}`, undefined, t.adminToken)).status).toBe(200);
+      expect((await getFile(doc.fileUrl!, mine.token)).statusCode).toBe(404);
+      expect((await getFile(doc.downloadUrl!, t.adminToken)).statusCode).toBe(404);
+    });
+
+    it('a client uploads to their own project only', async () => {
+      const own = await upload(
+        Buffer.from('Gate code 1234\n'),
+        'notes.txt',
+        { projectId: mine.projectId },
+        mine.token,
+      );
+      expect(own.status).toBe(201);
+      expect(own.body).toMatchObject({ title: 'notes.txt', mimeType: 'text/plain', clientId: mine.clientId });
+      const before = await eventCount(t);
+      expect((await upload(pdf, 'a.pdf', { projectId: theirs.projectId }, mine.token)).status).toBe(404);
+      expect(await eventCount(t)).toBe(before);
+    });
+
+    it('the type is checked by content: a program renamed .pdf is refused and nothing is stored', async () => {
+      const files = await storedFiles();
+      const events = await eventCount(t);
+      for (const [bytes, name] of [
+        [program, 'invoice.pdf'],
+        [program, 'setup.exe'],
+        [pdf, 'plan.docx'],
+        [Buffer.from([0x41, 0x00, 0x42, 0x00]), 'notes.txt'],
+      ] as const) {
+        const res = await upload(bytes, name, { projectId: mine.projectId });
+        expect(res.status, name).toBe(400);
+        expect(res.body.message, name).toMatch(/^Unsupported file type/);
+      }
+      expect(await storedFiles()).toEqual(files);
+      expect(await eventCount(t)).toBe(events);
+    });
+
+    it('a file over 25 MB is answered 413 with a clear message and nothing is stored', async () => {
+      const files = await storedFiles();
+      const events = await eventCount(t);
+      const big = Buffer.alloc(25 * 1024 * 1024 + 1, 0x20);
+      big.write('%PDF-1.4\n');
+      const res = await upload(big, 'scan.pdf', { projectId: mine.projectId });
+      expect(res.status).toBe(413);
+      expect(res.body.message).toBe(
+        'File too large: scan.pdf is over 25MB. Please upload documents under 25MB.',
+      );
+      expect(await storedFiles()).toEqual(files);
+      expect(await eventCount(t)).toBe(events);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { ZAccepted } from '@app/contracts/api/accepted';
 import { ZSuccess } from '@app/contracts/api/auth';
 import {
@@ -8,6 +9,7 @@ import {
   ZDocumentIdParams,
   ZDocumentProjectParams,
   ZSignDocumentBody,
+  ZUploadDocumentFields,
 } from '@app/contracts/api/documents';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,11 +27,13 @@ import {
   deleteDocument,
   documentDecider,
   documentStream,
+  recordUpload,
   recordView,
   sha256Hex,
   signDocument,
 } from './decide.ts';
-import { documentById, documentsFor, personOf, visibleDocument } from './queries.ts';
+import { documentById, documentsFor, personOf, visibleDocument, visibleFile } from './queries.ts';
+import { readDocumentUpload } from './upload.ts';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -40,6 +44,10 @@ function signaturePng(dataUrl: string): Buffer {
     throw invalid(SIGNATURE_INVALID, 'invalid_signature');
   return bytes;
 }
+
+/** A header value naming the file as sent: plain ASCII for old browsers, the exact name in `filename*`. */
+const disposition = (kind: 'inline' | 'attachment', filename: string) =>
+  `${kind}; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
 const userAgentOf = (request: FastifyRequest) => String(request.headers['user-agent'] ?? '').slice(0, 500);
 
@@ -60,7 +68,104 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       notFoundMessage: DOCUMENT_NOT_FOUND,
     });
 
+  /**
+   * A file for a project: staff for any project (or unassigned), a client for their own project only
+   * (another's answers 404). Nothing is kept unless the document is recorded.
+   */
+  async function upload(request: FastifyRequest, reply: FastifyReply) {
+    const file = await readDocumentUpload(request, files);
+    try {
+      const parsed = ZUploadDocumentFields.safeParse(file.fields);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw invalid(`${issue?.path.join('.') || 'form'}: ${issue?.message ?? 'is invalid'}`);
+      }
+      const fields = parsed.data;
+      const projectId = fields.projectId ?? null;
+      const isAdmin = request.user!.role === 'admin';
+      if (!isAdmin && projectId === null) throw invalid('Please select a project', 'project_required');
+      const found =
+        projectId === null
+          ? undefined
+          : isAdmin
+            ? await projectById(deps, projectId)
+            : await visibleProject(deps, request.user!, projectId);
+      if (!isAdmin && !found) throw notFound('Project not found');
+      const project = found && { id: found.id, clientId: found.clientId };
+      const { id, outcome } = await createOnce(deps, request, {
+        sequence: 'document_ids',
+        stream: documentStream,
+        create: async (documentId) => ({
+          outcome: await runCommand(
+            deps,
+            documentStream(documentId),
+            documentDecider,
+            actorOf(request),
+            (state) =>
+              recordUpload(state, {
+                documentId,
+                projectId,
+                project,
+                title: fields.title || file.filename,
+                description: fields.description,
+                file: {
+                  name: `${file.sha256}.${file.extension}`,
+                  filename: file.filename,
+                  mimeType: file.mimeType,
+                  size: file.size,
+                  sha256: file.sha256,
+                },
+              }),
+            // Kept only once the upload is decided: a refused one leaves nothing behind.
+            {
+              beforeAppend: async () =>
+                void (await files.adopt('documents', file.incoming, file.sha256, file.extension)),
+            },
+          ),
+        }),
+        repeated: (_id, outcome) => ({ outcome }),
+      });
+      return answer(reply, outcome, id, 201);
+    } finally {
+      await file.discard();
+    }
+  }
+
+  /** Serves a document's file to its admins and its client only, never from a shared cache; 404 once deleted. */
+  async function serveFile(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: number,
+    kind: 'inline' | 'attachment',
+  ) {
+    const person = await personOf(deps, request.user!);
+    const visible = await visibleFile(deps, person, id);
+    const stored = visible && (await files.find('documents', visible.file));
+    if (!visible || !stored) throw notFound(DOCUMENT_NOT_FOUND);
+    if (kind === 'inline')
+      await runCommand(deps, documentStream(id), documentDecider, actorOf(request), (state) =>
+        recordView(state, { actor: person, at: new Date().toISOString() }),
+      );
+    return reply
+      .type(stored.contentType)
+      .header('content-length', stored.size)
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', disposition(kind, visible.filename))
+      .send(createReadStream(stored.path));
+  }
+
   return async (app) => {
+    app.get(
+      '/api/documents/:id/file',
+      { schema: { params: ZDocumentIdParams }, preValidation: requireUser },
+      (request, reply) => serveFile(request, reply, request.params.id, 'inline'),
+    );
+    app.get(
+      '/api/documents/:id/download',
+      { schema: { params: ZDocumentIdParams }, preValidation: requireUser },
+      (request, reply) => serveFile(request, reply, request.params.id, 'attachment'),
+    );
+
     app.get(
       '/api/documents',
       { schema: { response: { 200: z.array(ZDocument) } }, preValidation: requireUser },
@@ -101,10 +206,11 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/documents',
       {
-        schema: { body: ZCreateFormDocumentBody.optional(), response: { 201: ZDocument, 202: ZAccepted } },
+        schema: { body: ZCreateFormDocumentBody.nullish(), response: { 201: ZDocument, 202: ZAccepted } },
         preValidation: requireUser,
       },
       async (request, reply) => {
+        if (request.isMultipart()) return upload(request, reply);
         if (request.user!.role !== 'admin') throw forbidden('Admin access required.');
         const body = request.body;
         if (!body) throw invalid('Title is required');

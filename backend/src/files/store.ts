@@ -10,7 +10,23 @@ import { fileAddress } from '@app/contracts/api/files';
 export const FILE_KINDS = ['logos', 'photos', 'thumbnails', 'documents'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
-const CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png' } as const;
+const CONTENT_TYPES = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  // Documents (private: served by the documents routes to those who may see the document).
+  gif: 'image/gif',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  txt: 'text/plain; charset=utf-8',
+  mp4: 'video/mp4',
+  avi: 'video/x-msvideo',
+  mov: 'video/quicktime',
+  zip: 'application/zip',
+  rar: 'application/vnd.rar',
+} as const;
 export type StoredExtension = keyof typeof CONTENT_TYPES;
 
 /**
@@ -40,6 +56,23 @@ export function fileStore(root: string) {
       await writeFile(temporary, bytes);
       await rename(temporary, path);
       return { name, url: fileUrl(kind, name) };
+    },
+
+    /**
+     * Takes in a file already written under `kind`'s folder (see `incomingPath`) whose SHA-256 the caller
+     * computed while writing it: renamed into place, so a large upload is never held in memory.
+     */
+    async adopt(kind: FileKind, incoming: string, sha256: string, extension: StoredExtension) {
+      const name = `${sha256}.${extension}`;
+      await rename(incoming, join(root, kind, name));
+      return { name, url: fileUrl(kind, name) };
+    },
+
+    /** A fresh temporary path in `kind`'s folder (same disk, so `adopt` is a rename). */
+    async incomingPath(kind: FileKind) {
+      const folder = join(root, kind);
+      await mkdir(folder, { recursive: true });
+      return join(folder, `incoming-${randomUUID()}.tmp`);
     },
 
     /** The file, or null; `name` must already match STORED_NAME (the route's schema checks it). */

@@ -20,17 +20,17 @@ interface PartRules {
 
 const notMultipart = () =>
   new DomainError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
-const malformed = () =>
+export const malformed = () =>
   invalid('The upload could not be read: send the files as multipart/form-data.', 'invalid_multipart');
 
 /** A multipart request the parser can read: multipart/form-data with its boundary (a 400 otherwise, not a crash). */
-function checkMultipart(request: FastifyRequest) {
+export function checkMultipart(request: FastifyRequest) {
   if (!request.isMultipart()) throw notMultipart();
   if (!/;\s*boundary=("[^"]+"|[^\s;]+)/i.test(String(request.headers['content-type']))) throw malformed();
 }
 
 /** busboy's complaints about a body that does not follow its own boundaries are the sender's mistake. */
-const isBrokenForm = (err: unknown) =>
+export const isBrokenForm = (err: unknown) =>
   err instanceof Error &&
   !(err instanceof DomainError) &&
   /^(Unexpected end of form|Malformed part header|Multipart: Boundary not found)/.test(err.message);

@@ -84,3 +84,43 @@ export const ZDocument = z.object({
   updatedAt: z.string(),
 });
 export type TDocument = z.infer<typeof ZDocument>;
+
+/** Document upload (spec part 2, section 5): these file types, at most 25 MB (checked by content on the server). */
+export const DOCUMENT_EXTENSIONS = [
+  'pdf',
+  'doc',
+  'docx',
+  'txt',
+  'xls',
+  'xlsx',
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'mp4',
+  'avi',
+  'mov',
+  'zip',
+  'rar',
+] as const;
+export type TDocumentExtension = (typeof DOCUMENT_EXTENSIONS)[number];
+export const DOCUMENT_ACCEPT = DOCUMENT_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+export const DOCUMENT_MAX_BYTES = 25 * 1024 * 1024;
+export const documentTooLargeMessage = (fileName: string) =>
+  `File too large: ${fileName} is over 25MB. Please upload documents under 25MB.`;
+export const documentInvalidTypeMessage = (fileName: string) =>
+  `Unsupported file type: ${fileName}. Please upload PDF, Word, Excel, text, image (JPG, PNG, GIF), video (MP4, AVI, MOV) or archive (ZIP, RAR) files.`;
+export const documentContentMismatchMessage = (fileName: string) =>
+  `Unsupported file type: the content of ${fileName} is not what its name says. Please upload the original file.`;
+
+/** The text fields of a multipart upload: `{file, projectId, title, type 'upload'}`. */
+export const ZUploadDocumentFields = z.object({
+  projectId: z
+    .literal('')
+    .transform(() => null)
+    .or(ZId('Please select a project'))
+    .nullish(),
+  title: ZText(200).optional(),
+  type: z.literal('upload', { error: "type must be 'upload' for a file" }).default('upload'),
+  description: ZText(2000).default(''),
+});
