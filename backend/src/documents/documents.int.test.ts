@@ -179,6 +179,7 @@ describe('documents', () => {
       filename: string,
       fields: Record<string, string | number>,
       token: string = t.adminToken,
+      headers: Record<string, string> = {},
     ) => {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
@@ -186,7 +187,7 @@ describe('documents', () => {
       const res = await fetch(`${origin}/api/documents`, {
         method: 'POST',
         body: form,
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${token}`, ...headers },
       });
       return { status: res.status, body: await res.json() };
     };
@@ -222,6 +223,9 @@ describe('documents', () => {
       expect(downloaded.headers['content-disposition']).toBe(
         `attachment; filename="Site plan.pdf"; filename*=UTF-8''Site%20plan.pdf`,
       );
+      // The client's open is in the trail; the admin's download is not a view.
+      const trail = await t.deps.store.readStream(`document-${doc.id}`);
+      expect(trail.map((e) => e.type)).toEqual(['DocumentFileUploaded', 'DocumentViewed']);
       expect((await getFile(doc.fileUrl!, theirs.token)).statusCode).toBe(404);
       expect((await getFile(doc.downloadUrl!, theirs.token)).statusCode).toBe(404);
 
@@ -229,6 +233,17 @@ describe('documents', () => {
       expect((await t.call('DELETE', `/api/documents/${doc.id}`, undefined, t.adminToken)).status).toBe(200);
       expect((await getFile(doc.fileUrl!, mine.token)).statusCode).toBe(404);
       expect((await getFile(doc.downloadUrl!, t.adminToken)).statusCode).toBe(404);
+    });
+
+    it('an upload retried with the same Idempotency-Key makes one document', async () => {
+      const key = { 'idempotency-key': 'upload-retry-1' };
+      const first = await upload(pdf, 'retry.pdf', { projectId: mine.projectId }, t.adminToken, key);
+      const events = await eventCount(t);
+      const again = await upload(pdf, 'retry.pdf', { projectId: mine.projectId }, t.adminToken, key);
+      expect([first.status, again.status]).toEqual([201, 201]);
+      expect(again.body.id).toBe(first.body.id);
+      expect(await eventCount(t)).toBe(events);
+      expect((await storedFiles()).filter((f) => f.startsWith('incoming-'))).toEqual([]);
     });
 
     it('a client uploads to their own project only', async () => {
