@@ -43,11 +43,38 @@ describe('dashboard figures', () => {
 
     expect((await stats()).body).toMatchObject({ totalClients: 2, totalProjects: 4, activeProjects: 2 });
 
+    // Forms waiting for a signature count as pending documents; a signed one no longer does.
+    const form = (projectId: number) =>
+      t.call('POST', '/api/documents', { title: 'Service Agreement', projectId }, t.adminToken);
+    const projects = (await t.call('GET', '/api/projects', undefined, t.adminToken)).body as {
+      id: number;
+      clientId: number;
+    }[];
+    const ofAnn = projects.find((p) => p.clientId === a.body.client.id)!.id;
+    const ofBo = projects.find((p) => p.clientId === b.body.client.id)!.id;
+    const signedForm = await form(ofAnn);
+    await form(ofAnn);
+    await form(ofBo);
+    const png =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    expect(
+      (
+        await t.call(
+          'PATCH',
+          `/api/documents/${signedForm.body.id}/sign`,
+          { signatureData: png },
+          t.adminToken,
+        )
+      ).status,
+    ).toBe(200);
+    expect((await stats()).body.pendingDocuments).toBe(2);
+
     const annToken = await t.activate('ann@example.com', a.body.temporaryPassword);
     expect((await stats(annToken)).body).toMatchObject({
       totalClients: 1,
       totalProjects: 2,
       activeProjects: 1,
+      pendingDocuments: 1,
     });
 
     // A deleted project no longer counts.

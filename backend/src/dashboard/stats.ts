@@ -4,7 +4,7 @@ import type { AppDeps } from '../platform/deps.ts';
 
 /**
  * The dashboard's figures from the read models; `clientId` narrows them to one client's own.
- * Documents arrive with their own slice: until then there are none pending.
+ * Pending documents are forms not yet signed and files not yet reviewed (status pending).
  */
 export async function dashboardStats(
   deps: Pick<AppDeps, 'db'>,
@@ -16,6 +16,7 @@ export async function dashboardStats(
     total_clients: number;
     total_projects: number;
     active_projects: number;
+    pending_documents: number;
     pending_payments: number;
     total_revenue: string;
     paid_projects: number;
@@ -24,6 +25,7 @@ export async function dashboardStats(
       (SELECT count(*)::int FROM rm.clients c WHERE ${ofClient('c.id')}) AS total_clients,
       (SELECT count(*)::int FROM rm.projects p WHERE ${ofClient('p.client_id')}) AS total_projects,
       (SELECT count(*)::int FROM rm.projects p WHERE p.status = 'in_progress' AND ${ofClient('p.client_id')}) AS active_projects,
+      (SELECT count(*)::int FROM rm.documents d WHERE d.status = 'pending' AND ${ofClient('d.client_id')}) AS pending_documents,
       (SELECT count(*)::int FROM rm.payments y WHERE y.status = 'pending' AND ${ofClient('y.client_id')}) AS pending_payments,
       (SELECT coalesce(sum(y.amount), 0)::text FROM rm.payments y WHERE y.status = 'completed' AND ${ofClient('y.client_id')}) AS total_revenue,
       (SELECT count(DISTINCT y.project_id)::int FROM rm.payments y WHERE y.status = 'completed' AND ${ofClient('y.client_id')}) AS paid_projects`.execute(
@@ -35,7 +37,7 @@ export async function dashboardStats(
     totalClients: row.total_clients,
     totalProjects: row.total_projects,
     activeProjects: row.active_projects,
-    pendingDocuments: 0,
+    pendingDocuments: row.pending_documents,
     pendingPayments: row.pending_payments,
     totalRevenue,
     averageProjectValue:
