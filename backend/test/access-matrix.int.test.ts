@@ -195,6 +195,12 @@ const ROWS: Record<string, Case | Case[]> = {
     expect: OWNER_READS,
     send: (c) => ({ url: `/api/documents/${c.fileDocumentId}/download` }),
   },
+  // The cast's form is not signed: whoever may see it is told so (409), anyone else that it does not exist.
+  // A signed one answers 200 to the owner and admins (backend/src/documents/signed-pdf.int.test.ts).
+  'GET /api/documents/:id/signed-pdf': {
+    expect: [401, 409, 404, 404, 409],
+    send: (c) => ({ url: `/api/documents/${c.documentId}/signed-pdf` }),
+  },
   'DELETE /api/documents/:id': {
     expect: ADMIN_WRITES,
     send: async (c) => ({ url: `/api/documents/${await c.newDocument()}` }),

@@ -166,6 +166,7 @@ const ROWS: Record<string, Row> = {
   },
   'GET /api/documents/:id/file': { caller: 'owner', params: (c) => ({ id: c.fileDocumentId }) },
   'GET /api/documents/:id/download': { caller: 'owner', params: (c) => ({ id: c.fileDocumentId }) },
+  'GET /api/documents/:id/signed-pdf': { caller: 'owner', params: (c) => ({ id: c.documentId }) },
   'DELETE /api/documents/:id': { params: () => ({ id: 999_999 }) },
   'GET /api/messages/client': { caller: 'owner' },
   'GET /api/messages/client/:clientId': { params: (c) => ({ clientId: c.owner.clientId }) },

@@ -33,6 +33,7 @@ import {
   signDocument,
 } from './decide.ts';
 import { documentById, documentsFor, personOf, visibleDocument, visibleFile } from './queries.ts';
+import { signedPdfFor } from './signed-pdf.ts';
 import { readDocumentUpload } from './upload.ts';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -164,6 +165,21 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/documents/:id/download',
       { schema: { params: ZDocumentIdParams }, preValidation: requireUser },
       (request, reply) => serveFile(request, reply, request.params.id, 'attachment'),
+    );
+
+    // The signed form as a PDF with its certificate page, made from the document's stream on each request.
+    app.get(
+      '/api/documents/:id/signed-pdf',
+      { schema: { params: ZDocumentIdParams }, preValidation: requireUser },
+      async (request, reply) => {
+        const person = await personOf(deps, request.user!);
+        const pdf = await signedPdfFor(deps, files, person, request.params.id);
+        return reply
+          .type('application/pdf')
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', disposition('attachment', `${pdf.title}-signed.pdf`))
+          .send(Buffer.from(pdf.bytes));
+      },
     );
 
     app.get(

@@ -1,0 +1,123 @@
+import type { TFormData } from '@app/contracts/events/documents';
+
+/** The business's own time zone: every certificate time is shown there and in UTC. */
+export const BUSINESS_TIME_ZONE = 'America/Anchorage';
+
+const local = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  dateStyle: 'medium',
+  timeStyle: 'long',
+});
+
+/** "Nov 24, 2026, 12:37:27 AM AKST (America/Anchorage) / 2026-11-24 09:37:27 UTC". */
+export function bothZones(iso: string): string {
+  const at = new Date(iso);
+  const utc = `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+  return `${local.format(at)} (${BUSINESS_TIME_ZONE}) / ${utc}`;
+}
+
+/** A form key as a label: "cameraCount" → "Camera count", "install_date" → "Install date". */
+export function fieldLabel(key: string): string {
+  const words = key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : key;
+}
+
+export function answerText(value: TFormData[string]): string {
+  if (value === null) return '(no answer)';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.length ? value.join(', ') : '(none)';
+  return String(value);
+}
+
+export interface Signer {
+  name: string;
+  email: string;
+  role: string;
+}
+
+export interface TrailEntry {
+  at: string;
+  type: string;
+  who: string;
+}
+
+export interface CertificateFacts {
+  documentId: number;
+  title: string;
+  signer: Signer;
+  signedAt: string;
+  ip: string;
+  userAgent: string;
+  contentSha256: string;
+  pdfContentSha256: string;
+  contentPages: number;
+  trail: TrailEntry[];
+}
+
+/** The certificate's text, one paragraph per entry (the renderer wraps them). Headings start with "# ". */
+export function certificateLines(c: CertificateFacts): string[] {
+  const pages = c.contentPages === 1 ? 'page 1' : `pages 1-${c.contentPages}`;
+  return [
+    '# Certificate of completion',
+    `Document: #${c.documentId} - ${c.title}`,
+    `Signer: ${c.signer.name} <${c.signer.email}> (role: ${c.signer.role})`,
+    `Signed at: ${bothZones(c.signedAt)}`,
+    `IP address: ${c.ip || '(unknown)'}`,
+    `Browser (user agent): ${c.userAgent || '(none sent)'}`,
+    '# Integrity',
+    `Signed content SHA-256: ${c.contentSha256}`,
+    'This is the hash recorded when the document was signed: SHA-256 of the canonical JSON of the document id, ' +
+      'title, description, template and answers (keys sorted, UTF-8).',
+    `Signed PDF content pages SHA-256: ${c.pdfContentSha256}`,
+    `This is the SHA-256 of the PDF file made of ${pages} of this document alone (the form and the signature, ` +
+      'before this certificate page was added).',
+    '# Event log',
+    // " | " rather than dashes: text extractors join a line-final hyphen to the next line.
+    ...c.trail.map((e) => `${bothZones(e.at)} | ${e.type} | ${e.who}`),
+  ];
+}
+
+export interface FormFacts {
+  title: string;
+  description: string;
+  formData: TFormData;
+}
+
+/** The form as text: the title, its description, then each question and its answer. */
+export function formLines(form: FormFacts): string[] {
+  const lines = [`# ${form.title}`];
+  if (form.description) lines.push(form.description);
+  for (const [key, value] of Object.entries(form.formData))
+    lines.push(`## ${fieldLabel(key)}`, answerText(value));
+  return lines;
+}
+
+/** Greedy word wrap by measured width; a word wider than the line is cut. Newlines in the text are kept. */
+export function wrap(text: string, width: (s: string) => number, max: number): string[] {
+  const out: string[] = [];
+  for (const paragraph of text.split(/\r?\n/)) {
+    let line = '';
+    for (let word of paragraph.split(/\s+/).filter(Boolean)) {
+      while (width(word) > max) {
+        let cut = word.length - 1;
+        while (cut > 1 && width(word.slice(0, cut)) > max) cut--;
+        if (line) out.push(line);
+        out.push(word.slice(0, cut));
+        line = '';
+        word = word.slice(cut);
+      }
+      const candidate = line ? `${line} ${word}` : word;
+      if (width(candidate) <= max) line = candidate;
+      else {
+        out.push(line);
+        line = word;
+      }
+    }
+    out.push(line);
+  }
+  return out;
+}

@@ -1,0 +1,189 @@
+import { readFile } from 'node:fs/promises';
+import { DOCUMENT_NOT_FOUND } from '@app/contracts/api/documents';
+import type { TDocumentEvent } from '@app/contracts/events/documents';
+import type { StoredEvent } from '@app/contracts/events/envelope';
+import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { fileStore } from '../files/store.ts';
+import type { AppDeps } from '../platform/deps.ts';
+import { conflict, notFound } from '../platform/errors.ts';
+import { userById } from '../users/queries.ts';
+import { documentDecider, documentStream, mayAccess, type Person, sha256Hex } from './decide.ts';
+import {
+  bothZones,
+  type CertificateFacts,
+  certificateLines,
+  type FormFacts,
+  formLines,
+  type Signer,
+  wrap,
+} from './signed-pdf-text.ts';
+
+export const DOCUMENT_NOT_SIGNED =
+  'This document is not signed yet: its signed PDF exists once it is signed.';
+
+const PAGE: [number, number] = [612, 792]; // US Letter, in points
+const MARGIN = 54;
+const WIDTH = PAGE[0] - 2 * MARGIN;
+
+/** Writes paragraphs top to bottom, starting a new page whenever the next line would not fit. */
+function pageWriter(doc: PDFDocument, regular: PDFFont, bold: PDFFont) {
+  let page: PDFPage = doc.addPage(PAGE);
+  let y = PAGE[1] - MARGIN;
+  const room = (height: number) => {
+    if (y - height >= MARGIN) return;
+    page = doc.addPage(PAGE);
+    y = PAGE[1] - MARGIN;
+  };
+  // The standard fonts only know WinAnsi: anything else is shown as "?" rather than failing the document.
+  const known = (font: PDFFont) => new Set(font.getCharacterSet());
+  const sets = new Map([
+    [regular, known(regular)],
+    [bold, known(bold)],
+  ]);
+  const safe = (font: PDFFont, s: string) =>
+    [...s.replace(/\t/g, ' ')].map((ch) => (sets.get(font)!.has(ch.codePointAt(0)!) ? ch : '?')).join('');
+
+  return {
+    /** "# " a heading, "## " a label, anything else body text. */
+    paragraph(text: string) {
+      const [font, size, before] = text.startsWith('# ')
+        ? [bold, 16, 10]
+        : text.startsWith('## ')
+          ? [bold, 11, 6]
+          : [regular, 10, 2];
+      const body = text.replace(/^#{1,2} /, '');
+      const lineHeight = size * 1.3;
+      y -= before;
+      for (const line of wrap(body, (s) => font.widthOfTextAtSize(safe(font, s), size), WIDTH)) {
+        room(lineHeight);
+        y -= lineHeight;
+        page.drawText(safe(font, line), { x: MARGIN, y, size, font, color: rgb(0.1, 0.1, 0.1) });
+      }
+    },
+    image(picture: PDFImage, maxWidth: number, maxHeight: number) {
+      const scaled = picture.scaleToFit(maxWidth, maxHeight);
+      room(scaled.height + 8);
+      y -= scaled.height + 8;
+      page.drawImage(picture, { x: MARGIN, y, width: scaled.width, height: scaled.height });
+      page.drawLine({
+        start: { x: MARGIN, y: y - 2 },
+        end: { x: MARGIN + maxWidth, y: y - 2 },
+        thickness: 0.5,
+        color: rgb(0.4, 0.4, 0.4),
+      });
+    },
+  };
+}
+
+export interface SignedPdfInput {
+  documentId: number;
+  form: FormFacts;
+  signature: { png: Uint8Array; signer: Signer; signedAt: string; ip: string; userAgent: string };
+  contentSha256: string;
+  trail: CertificateFacts['trail'];
+}
+
+const fonts = async (doc: PDFDocument) =>
+  [await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold)] as const;
+
+/**
+ * The signed form's PDF: its content pages (the form, then the signature with the signer's name and time),
+ * then a certificate page naming the SHA-256 of those content pages as a PDF of their own. No I/O; dates are
+ * the signing time, so the same document always gives the same bytes.
+ */
+export async function renderSignedPdf(input: SignedPdfInput): Promise<Uint8Array> {
+  const { form, signature } = input;
+  const at = new Date(signature.signedAt);
+  const content = await PDFDocument.create();
+  content.setTitle(`${form.title} (signed)`);
+  content.setCreator('Signed documents');
+  content.setProducer('pdf-lib');
+  content.setCreationDate(at);
+  content.setModificationDate(at);
+  const [regular, bold] = await fonts(content);
+  const writer = pageWriter(content, regular, bold);
+  for (const line of formLines(form)) writer.paragraph(line);
+  writer.paragraph('# Signature');
+  writer.image(await content.embedPng(signature.png), 220, 90);
+  writer.paragraph(`Signed by ${signature.signer.name} on ${bothZones(signature.signedAt)}`);
+  const contentBytes = await content.save();
+  const contentPages = content.getPageCount();
+
+  const whole = await PDFDocument.load(contentBytes, { updateMetadata: false });
+  const [wRegular, wBold] = await fonts(whole);
+  const certificate = pageWriter(whole, wRegular, wBold);
+  const lines = certificateLines({
+    documentId: input.documentId,
+    title: form.title,
+    signer: signature.signer,
+    signedAt: signature.signedAt,
+    ip: signature.ip,
+    userAgent: signature.userAgent,
+    contentSha256: input.contentSha256,
+    pdfContentSha256: sha256Hex(Buffer.from(contentBytes)),
+    contentPages,
+    trail: input.trail,
+  });
+  for (const line of lines) certificate.paragraph(line);
+  return whole.save();
+}
+
+type Deps = Pick<AppDeps, 'rm' | 'store'>;
+
+/** Who an event's actor or a signer is, by their account as it reads now. */
+async function peopleOf(deps: Deps, ids: number[]) {
+  const found = new Map<number, Signer>();
+  for (const id of new Set(ids)) {
+    const user = await userById(deps, id);
+    const name = user ? `${user.first_name} ${user.last_name}`.trim() || user.email : `account #${id}`;
+    found.set(id, { name, email: user?.email ?? '(unknown)', role: user?.role ?? '(unknown)' });
+  }
+  return found;
+}
+
+/**
+ * The signed PDF of a document the person may see, built from its own stream (the write side's history):
+ * someone else's or a missing one is 404, one not signed yet 409.
+ */
+export async function signedPdfFor(
+  deps: Deps,
+  files: ReturnType<typeof fileStore>,
+  person: Person,
+  id: number,
+): Promise<{ title: string; bytes: Uint8Array }> {
+  const events = (await deps.store.readStream(documentStream(id))) as StoredEvent<TDocumentEvent>[];
+  const state = events.reduce(
+    (s, e) => documentDecider.evolve(s, e as TDocumentEvent),
+    documentDecider.initial,
+  );
+  if (state.lifecycle !== 'active' || !mayAccess(state, person)) throw notFound(DOCUMENT_NOT_FOUND);
+  const signed = events.map((e) => e as TDocumentEvent).find((e) => e.type === 'DocumentSigned');
+  if (!signed || !state.form) throw conflict(DOCUMENT_NOT_SIGNED, 'not_signed');
+  const stored = await files.find('documents', signed.data.signatureFile);
+  if (!stored) throw notFound('The signature picture of this document is missing.');
+
+  const actors = events.map((e) => e.metadata.actorId).filter((a): a is number => a !== null);
+  const people = await peopleOf(deps, [signed.data.signerId, ...actors]);
+  const signer = people.get(signed.data.signerId)!;
+  const bytes = await renderSignedPdf({
+    documentId: id,
+    form: state.form,
+    signature: {
+      png: await readFile(stored.path),
+      signer: { ...signer, role: signed.data.signerRole },
+      signedAt: signed.data.signedAt,
+      ip: signed.data.ip,
+      userAgent: signed.data.userAgent,
+    },
+    contentSha256: signed.data.contentSha256,
+    trail: events.map((e) => {
+      const who = e.metadata.actorId === null ? undefined : people.get(e.metadata.actorId);
+      return {
+        at: e.metadata.occurredAt,
+        type: e.type,
+        who: who ? `${who.name} <${who.email}> (${e.metadata.actorRole})` : e.metadata.actorRole,
+      };
+    }),
+  });
+  return { title: state.title, bytes };
+}
