@@ -61,7 +61,9 @@ function pageWriter(doc: PDFDocument, regular: PDFFont, bold: PDFFont) {
       }
     },
     image(picture: PDFImage, maxWidth: number, maxHeight: number) {
-      const scaled = picture.scaleToFit(maxWidth, maxHeight);
+      // Shrunk to fit, never enlarged (a tiny drawing stays as drawn).
+      const fits = picture.width <= maxWidth && picture.height <= maxHeight;
+      const scaled = fits ? picture.size() : picture.scaleToFit(maxWidth, maxHeight);
       room(scaled.height + 8);
       y -= scaled.height + 8;
       page.drawImage(picture, { x: MARGIN, y, width: scaled.width, height: scaled.height });

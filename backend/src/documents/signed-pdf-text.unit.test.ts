@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { answerText, bothZones, certificateLines, fieldLabel, formLines, wrap } from './signed-pdf-text.ts';
+
+const chars = (s: string) => s.length;
+
+describe('signed PDF text', () => {
+  it('shows a time in Alaska (standard or daylight) and in UTC', () => {
+    expect(bothZones('2026-01-15T20:00:00.000Z')).toBe(
+      'Jan 15, 2026, 11:00:00 AM AKST (America/Anchorage) / 2026-01-15 20:00:00 UTC',
+    );
+    expect(bothZones('2026-07-04T18:00:00.000Z')).toContain('10:00:00 AM AKDT');
+  });
+
+  it('turns form keys into labels and answers into words', () => {
+    expect(fieldLabel('cameraCount')).toBe('Camera count');
+    expect(fieldLabel('install_date')).toBe('Install date');
+    expect([true, false, null, ['a', 'b'], [], 3].map(answerText)).toEqual([
+      'Yes',
+      'No',
+      '(no answer)',
+      'a, b',
+      '(none)',
+      '3',
+    ]);
+    expect(formLines({ title: 'T', description: '', formData: { rush: false } })).toEqual([
+      '# T',
+      '## Rush',
+      'No',
+    ]);
+  });
+
+  it('wraps by width, keeps line breaks and cuts a word longer than the line', () => {
+    expect(wrap('aa bb cc', chars, 5)).toEqual(['aa bb', 'cc']);
+    expect(wrap('one\ntwo', chars, 10)).toEqual(['one', 'two']);
+    expect(wrap('abcdefghij', chars, 4)).toEqual(['abcd', 'efgh', 'ij']);
+    expect(wrap('', chars, 4)).toEqual(['']);
+  });
+
+  it('names what each hash covers and lists every event of the trail', () => {
+    const lines = certificateLines({
+      documentId: 3,
+      title: 'Quote',
+      signer: { name: 'Jane Doe', email: 'j@example.com', role: 'client' },
+      signedAt: '2026-01-15T20:00:00.000Z',
+      ip: '10.0.0.1',
+      userAgent: 'UA',
+      contentSha256: 'a'.repeat(64),
+      pdfContentSha256: 'b'.repeat(64),
+      contentPages: 3,
+      trail: [
+        { at: '2026-01-15T19:00:00.000Z', type: 'DocumentFormCreated', who: 'admin' },
+        { at: '2026-01-15T20:00:00.000Z', type: 'DocumentSigned', who: 'Jane Doe' },
+      ],
+    });
+    expect(lines).toContain(`Signed content SHA-256: ${'a'.repeat(64)}`);
+    expect(lines.join('\n')).toContain('PDF file made of pages 1-3 of this document alone');
+    expect(lines.filter((l) => / \| Document/.test(l))).toHaveLength(2);
+  });
+});
