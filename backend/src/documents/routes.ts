@@ -17,11 +17,12 @@ import { z } from 'zod';
 import { actorOf, guards } from '../auth/guard.ts';
 import { fileStore } from '../files/store.ts';
 import { answerAfter } from '../platform/answer.ts';
-import { type CommandOutcome, runCommand } from '../platform/command.ts';
+import { type CommandOutcome, load, runCommand } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { forbidden, invalid, notFound } from '../platform/errors.ts';
 import { createOnce } from '../platform/idempotency.ts';
-import { projectById, visibleProject } from '../projects/queries.ts';
+import { projectDecider, projectStream } from '../projects/decide.ts';
+import { visibleProject } from '../projects/queries.ts';
 import {
   createFormDocument,
   deleteDocument,
@@ -61,6 +62,12 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireUser, requireAdmin } = guards(deps);
   const files = fileStore(deps.config.FILES_DIR);
 
+  /** The project a document is for, as its own stream has it (the write side decides on the write side). */
+  const projectFacts = async (projectId: number) => {
+    const { state } = await load(deps.store, projectStream(projectId), projectDecider);
+    return state.lifecycle === 'active' ? { id: state.id, clientId: state.clientId } : undefined;
+  };
+
   const answer = (reply: FastifyReply, outcome: CommandOutcome, id: number, status: 200 | 201 = 200) =>
     answerAfter(reply, outcome, {
       status,
@@ -85,14 +92,12 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const projectId = fields.projectId ?? null;
       const isAdmin = request.user!.role === 'admin';
       if (!isAdmin && projectId === null) throw invalid('Please select a project', 'project_required');
-      const found =
-        projectId === null
-          ? undefined
-          : isAdmin
-            ? await projectById(deps, projectId)
-            : await visibleProject(deps, request.user!, projectId);
-      if (!isAdmin && !found) throw notFound('Project not found');
-      const project = found && { id: found.id, clientId: found.clientId };
+      const project = projectId === null ? undefined : await projectFacts(projectId);
+      if (!isAdmin) {
+        // A client uploads to their own project only; anyone else's answers as a missing one.
+        const person = await personOf(deps, request.user!);
+        if (!project || project.clientId !== person.clientId) throw notFound('Project not found');
+      }
       const { id, outcome } = await createOnce(deps, request, {
         sequence: 'document_ids',
         stream: documentStream,
@@ -230,7 +235,7 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (request.user!.role !== 'admin') throw forbidden('Admin access required.');
         const body = request.body;
         if (!body) throw invalid('Title is required');
-        const project = body.projectId == null ? undefined : await projectById(deps, body.projectId);
+        const project = body.projectId == null ? undefined : await projectFacts(body.projectId);
         const { id, outcome } = await createOnce(deps, request, {
           sequence: 'document_ids',
           stream: documentStream,
@@ -244,7 +249,7 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
                 createFormDocument(state, {
                   documentId,
                   body,
-                  project: project && { id: project.id, clientId: project.clientId },
+                  project,
                 }),
             ),
           }),
