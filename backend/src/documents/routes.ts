@@ -131,6 +131,8 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         }),
         repeated: (_id, outcome) => ({ outcome }),
       });
+      // The temporary file goes before the answer: whoever reads the answer finds no trace of it.
+      await file.discard();
       return answer(reply, outcome, id, 201);
     } finally {
       await file.discard();

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -90,7 +91,11 @@ export async function readDocumentUpload(
     | (Omit<DocumentUpload, 'fields' | 'discard' | 'mimeType'> & { declared: TDocumentExtension })
     | null = null;
   let incoming: string | null = null;
+  let writer: WriteStream | null = null;
   const discard = async () => {
+    // A write stream that failed before its file had opened still opens (and so creates) it afterwards:
+    // wait for it to close, or the file would appear again after it was removed.
+    if (writer && !writer.closed) await once(writer, 'close').catch(() => undefined);
     if (incoming) await rm(incoming, { force: true });
   };
   try {
@@ -115,7 +120,8 @@ export async function readDocumentUpload(
           done(null, chunk);
         },
       });
-      await pipeline(part.file, count, createWriteStream(incoming));
+      writer = createWriteStream(incoming);
+      await pipeline(part.file, count, writer);
       if (part.file.truncated)
         throw new DomainError(413, 'file_too_large', documentTooLargeMessage(part.filename));
       if (size === 0) throw invalid(`The file ${part.filename} is empty.`, 'file_required');
