@@ -217,3 +217,12 @@ export async function eventCount(t: TestApp): Promise<number> {
   const { rows } = await t.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM es_events');
   return rows[0]!.n;
 }
+
+/** The app's routes as `METHOD /path`, and the rows a table of routes lacks or names in vain (both empty). */
+export function routesWithoutRows(t: TestApp, rows: Record<string, unknown>) {
+  const routes = t.routes.flatMap((r) => [r.method].flat().map((m) => `${m} ${r.url}`));
+  return {
+    withoutRow: routes.filter((r) => !(r in rows)),
+    rowsWithoutRoute: Object.keys(rows).filter((r) => !routes.includes(r)),
+  };
+}

@@ -6,6 +6,7 @@ import type { TDocument } from '@app/contracts/api/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { eventCount, SIGNATURE_DATA_URL } from '../../test/cast.ts';
+import { portalClientWithProject } from '../../test/clients.ts';
 
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 
@@ -17,24 +18,8 @@ describe('documents', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    const newClient = async (n: number) => {
-      const made = (
-        await t.call(
-          'POST',
-          '/api/clients',
-          { name: `Client ${n}`, email: `d${n}@example.com`, userType: 'client', portalAccess: true },
-          t.adminToken,
-        )
-      ).body;
-      const token = await t.activate(made.user.email, made.temporaryPassword);
-      const project = await t.call(
-        'POST',
-        '/api/projects',
-        { clientId: made.client.id, title: 'Job', type: 'security_cameras' },
-        t.adminToken,
-      );
-      return { token, clientId: made.client.id as number, projectId: project.body.id as number };
-    };
+    const newClient = (n: number) =>
+      portalClientWithProject(t, { name: `Client ${n}`, email: `d${n}@example.com` });
     mine = await newClient(1);
     theirs = await newClient(2);
     // Uploads go over a real socket: busboy sees the body in chunks as it would in production.

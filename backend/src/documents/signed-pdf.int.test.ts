@@ -8,6 +8,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { SIGNATURE_DATA_URL } from '../../test/cast.ts';
+import { portalClientWithProject } from '../../test/clients.ts';
 import { signedContent } from './decide.ts';
 
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
@@ -31,24 +32,8 @@ describe('signed PDF of a document', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    const newClient = async (n: number) => {
-      const made = (
-        await t.call(
-          'POST',
-          '/api/clients',
-          { name: `Signer ${n}`, email: `sp${n}@example.com`, userType: 'client', portalAccess: true },
-          t.adminToken,
-        )
-      ).body;
-      const token = await t.activate(made.user.email, made.temporaryPassword);
-      const project = await t.call(
-        'POST',
-        '/api/projects',
-        { clientId: made.client.id, title: 'Job', type: 'security_cameras' },
-        t.adminToken,
-      );
-      return { token, projectId: project.body.id as number };
-    };
+    const newClient = (n: number) =>
+      portalClientWithProject(t, { name: `Signer ${n}`, email: `sp${n}@example.com` });
     mine = await newClient(1);
     theirs = await newClient(2);
   });

@@ -1,0 +1,19 @@
+import type { TestApp } from './app.ts';
+
+/**
+ * A client with portal access who has chosen a password, and a project of theirs, made through the API
+ * as an admin would: what a test of a client's own records starts from.
+ */
+export async function portalClientWithProject(t: TestApp, client: { name: string; email: string }) {
+  const made = (
+    await t.call('POST', '/api/clients', { ...client, userType: 'client', portalAccess: true }, t.adminToken)
+  ).body;
+  const token = await t.activate(made.user.email, made.temporaryPassword);
+  const project = await t.call(
+    'POST',
+    '/api/projects',
+    { clientId: made.client.id, title: 'Job', type: 'security_cameras' },
+    t.adminToken,
+  );
+  return { token, clientId: made.client.id as number, projectId: project.body.id as number };
+}
