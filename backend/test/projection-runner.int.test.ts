@@ -23,21 +23,10 @@ import { createKysely } from '../src/platform/db.ts';
 import { migrate } from '../src/platform/migrations.ts';
 import { createTestDatabase } from './db.ts';
 import { eventually } from './eventually.ts';
+import { userCreated } from './seed.ts';
 
 const actor = { id: 1, role: 'admin' as const, correlationId: randomUUID(), clientIp: null };
 const silent = { info: () => undefined, error: () => undefined };
-const created = (userId: number, firstName: string | null = 'Ann'): TDomainEvent =>
-  ({
-    type: 'UserCreated',
-    data: {
-      userId,
-      email: `u${userId}@example.com`,
-      firstName,
-      lastName: 'Lee',
-      role: 'user',
-      mustChangePassword: false,
-    },
-  }) as TDomainEvent;
 
 /** A projection made up for one test: no tables of its own to build. */
 const testProjection = (name: string, rest: Pick<Projection, 'apply'> & Partial<Projection>): Projection => ({
@@ -96,7 +85,7 @@ describe('projection runner', () => {
 
     const r = await append(
       'user-1',
-      [created(1), { type: 'UserRoleChanged', data: { userId: 1, from: 'user', to: 'admin' } }],
+      [userCreated(1), { type: 'UserRoleChanged', data: { userId: 1, from: 'user', to: 'admin' } }],
       'no_stream',
     );
     await until(async () => (await users()).some((u) => u.id === 1 && u.role === 'admin'));
@@ -107,7 +96,7 @@ describe('projection runner', () => {
   });
 
   it('leaves the same rows when the same events are applied again', async () => {
-    await append('user-2', [created(2, 'Bo')], 'no_stream');
+    await append('user-2', [userCreated(2, 'Bo')], 'no_stream');
     await until(async () => (await users()).some((u) => u.id === 2));
     const before = await users();
     const events = await store.readAll(START, 10_000);
@@ -128,7 +117,7 @@ describe('projection runner', () => {
       const notices: { projection: string; position: string; keys?: string[] }[] = [];
       listener.on('notification', (m) => notices.push(JSON.parse(m.payload!)));
       await listener.query(`LISTEN ${CHANGES_CHANNEL}`);
-      await append('user-9', [created(9, 'Nine')], 'no_stream');
+      await append('user-9', [userCreated(9, 'Nine')], 'no_stream');
       // About user 9 though it changes no row: the notice still names user 9.
       const r = await append('user-9', [{ type: 'UserLoggedOut', data: { userId: 9 } }]);
       const last = positionToString(r.lastPosition);
@@ -151,7 +140,7 @@ describe('projection runner', () => {
       },
     });
     await createCheckpoint(db, logins.name, 'live', 1, await store.headPosition());
-    await append('user-10', [created(10, 'Ten')], 'no_stream');
+    await append('user-10', [userCreated(10, 'Ten')], 'no_stream');
     await append('user-10', [{ type: 'UserLoggedIn', data: { userId: 10, withTemporaryPassword: false } }]);
     await append('user-10', [{ type: 'UserLoggedOut', data: { userId: 10 } }]);
     const from = (await readCheckpoint(db, logins.name, 'live'))!.position;
@@ -168,7 +157,7 @@ describe('projection runner', () => {
     });
     const start = await store.headPosition();
     await createCheckpoint(db, idle.name, 'live', 1, start);
-    await append('user-11', [created(11, 'Eleven')], 'no_stream');
+    await append('user-11', [userCreated(11, 'Eleven')], 'no_stream');
     await append('user-11', [{ type: 'UserLoggedOut', data: { userId: 11 } }]);
     const events = await readAfter(start, 2);
 
@@ -245,8 +234,8 @@ describe('projection runner', () => {
   });
 
   it('parks an event it cannot project and goes on with the rest of the batch', async () => {
-    await append('user-3', [created(3, null)], 'no_stream'); // first_name is NOT NULL: the upsert fails
-    await append('user-4', [created(4, 'Dee')], 'no_stream');
+    await append('user-3', [userCreated(3, null)], 'no_stream'); // first_name is NOT NULL: the upsert fails
+    await append('user-4', [userCreated(4, 'Dee')], 'no_stream');
     await until(async () => (await users()).some((u) => u.id === 4));
     expect((await users()).some((u) => u.id === 3)).toBe(false);
     const parked = await sql<{ projection: string; type: string; stream: string }>`
@@ -280,7 +269,7 @@ describe('projection runner', () => {
     daemon.start();
     await until(async () => (await readCheckpoint(db, 'users', 'live'))?.version === v2.version);
     expect((await users()).map((u) => u.id)).toEqual([1, 2, 4, 9, 10, 11]);
-    await append('user-5', [created(5, 'Eve')], 'no_stream');
+    await append('user-5', [userCreated(5, 'Eve')], 'no_stream');
     await until(async () => (await users()).some((u) => u.id === 5));
   });
 });

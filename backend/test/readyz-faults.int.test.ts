@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { TDomainEvent } from '@app/contracts/events/domain';
 import { createCheckpoint } from '@app/projections/runtime/checkpoints';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
@@ -11,19 +10,9 @@ import { toNewEvents } from '../src/platform/command.ts';
 import type { AppDeps } from '../src/platform/deps.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { eventually } from './eventually.ts';
+import { userCreated } from './seed.ts';
 
 const actor = { id: 1, role: 'admin' as const, correlationId: randomUUID(), clientIp: null };
-const userCreated = (userId: number, firstName: string): TDomainEvent => ({
-  type: 'UserCreated',
-  data: {
-    userId,
-    email: `u${userId}@example.com`,
-    firstName,
-    lastName: 'Lee',
-    role: 'user',
-    mustChangePassword: false,
-  },
-});
 
 /** /readyz when something is wrong: it answers fast, says not ready or degraded, and names the cause. */
 describe('/readyz under faults', () => {

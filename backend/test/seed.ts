@@ -5,6 +5,20 @@ import { toNewEvents } from '../src/platform/command.ts';
 
 const actor = { id: 1, role: 'admin' as const, correlationId: randomUUID(), clientIp: '127.0.0.1' };
 
+/** A user's creation as a test appends it; `firstName: null` makes one no projector can store. */
+export const userCreated = (userId: number, firstName: string | null = 'Ann'): TDomainEvent =>
+  ({
+    type: 'UserCreated',
+    data: {
+      userId,
+      email: `u${userId}@example.com`,
+      firstName,
+      lastName: 'Lee',
+      role: 'user',
+      mustChangePassword: false,
+    },
+  }) as TDomainEvent;
+
 /**
  * Appends `total` user events fast: each user stream gets UserCreated then role changes, 500 events per
  * append. Returns how many users exist at the end (for checking the rebuilt views).
