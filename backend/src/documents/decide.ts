@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
   DOCUMENT_ALREADY_SIGNED,
+  DOCUMENT_ALREADY_SUPERSEDED,
   DOCUMENT_NOT_FOUND,
+  DOCUMENT_SUPERSEDED,
   ONLY_FORMS_ARE_SIGNED,
   type TDocumentType,
+  VERSION_OTHER_PROJECT,
   type ZCreateFormDocumentBody,
 } from '@app/contracts/api/documents';
 import type { TDocumentEvent, TFormData } from '@app/contracts/events/documents';
@@ -29,6 +32,8 @@ interface Facts {
   title: string;
   form: Form | null;
   signed: boolean;
+  /** The newer version that replaced it: it stays as it was, and can neither be signed nor replaced again. */
+  supersededBy: number | null;
 }
 
 export type DocumentState =
@@ -59,17 +64,28 @@ export const documentDecider = {
           title,
           form,
           signed: false,
+          supersededBy: null,
         };
       }
       case 'DocumentFileUploaded': {
         const { documentId, clientId, projectId, title } = event.data;
-        const base = { id: documentId, clientId, projectId, title, form: null, signed: false };
+        const base = {
+          id: documentId,
+          clientId,
+          projectId,
+          title,
+          form: null,
+          signed: false,
+          supersededBy: null,
+        };
         return { lifecycle: 'active', ...base, type: 'upload' };
       }
       case 'DocumentSigned':
         return state.lifecycle === 'active' ? { ...state, signed: true } : state;
       case 'DocumentViewed':
         return state;
+      case 'DocumentSuperseded':
+        return state.lifecycle === 'active' ? { ...state, supersededBy: event.data.supersededBy } : state;
       case 'DocumentDeleted':
         return state.lifecycle === 'active' ? { lifecycle: 'deleted', id: state.id } : state;
       default: {
@@ -206,6 +222,7 @@ export function signDocument(
   const doc = visible(state, command.actor);
   if (!doc.form) throw invalid(ONLY_FORMS_ARE_SIGNED, 'not_a_form');
   if (doc.signed) throw conflict(DOCUMENT_ALREADY_SIGNED, 'already_signed');
+  if (doc.supersededBy !== null) throw conflict(DOCUMENT_SUPERSEDED, 'superseded');
   return [
     {
       type: 'DocumentSigned',
@@ -239,5 +256,26 @@ export function deleteDocument(state: DocumentState): TDocumentEvent[] {
   const doc = active(state);
   return [
     { type: 'DocumentDeleted', data: { documentId: doc.id, clientId: doc.clientId, title: doc.title } },
+  ];
+}
+
+/**
+ * A new version (`newDocumentId`, made in the same change) replaces this document, signed or not: this one
+ * is kept as it was (a signed document never changes), its signature no longer counts, and it cannot be
+ * signed or replaced again. The new version is for the same project (so the same client).
+ */
+export function supersedeDocument(
+  state: DocumentState,
+  command: { newDocumentId: number; projectId: number | null },
+): TDocumentEvent[] {
+  const doc = active(state);
+  if (doc.supersededBy !== null) throw conflict(DOCUMENT_ALREADY_SUPERSEDED, 'already_superseded');
+  if (command.projectId !== doc.projectId) throw invalid(VERSION_OTHER_PROJECT, 'version_other_project');
+  if (command.newDocumentId === doc.id) throw invalid('A document cannot replace itself.', 'replaces_itself');
+  return [
+    {
+      type: 'DocumentSuperseded',
+      data: { documentId: doc.id, supersededBy: command.newDocumentId, clientId: doc.clientId },
+    },
   ];
 }

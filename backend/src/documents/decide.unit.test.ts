@@ -12,6 +12,7 @@ import {
   sha256Hex,
   signDocument,
   signedContent,
+  supersedeDocument,
 } from './decide.ts';
 
 const formCreated: TDocumentEvent = {
@@ -230,5 +231,67 @@ describe('deleting', () => {
       },
     ]);
     expect(refusal(() => deleteDocument(given([formCreated, ...events]))).status).toBe(404);
+  });
+});
+
+describe('a new version', () => {
+  const superseded = (by = 11): TDocumentEvent => ({
+    type: 'DocumentSuperseded',
+    data: { documentId: 5, supersededBy: by, clientId: 3 },
+  });
+
+  it('of a signed form marks it superseded by the new document, its client named', () => {
+    const events = supersedeDocument(given([formCreated, signed(owner)]), {
+      newDocumentId: 11,
+      projectId: 7,
+    });
+    expect(events).toEqual([superseded(11)]);
+  });
+
+  it('of a pending form is allowed too', () => {
+    expect(supersedeDocument(given([formCreated]), { newDocumentId: 11, projectId: 7 })).toEqual([
+      superseded(11),
+    ]);
+  });
+
+  it('a superseded document cannot be signed, and says to sign the new version', () => {
+    expect(refusal(() => signDocument(given([formCreated, superseded()]), signing(owner)))).toEqual({
+      status: 409,
+      message: 'This document has been replaced by a newer version. Please sign the new version instead.',
+    });
+  });
+
+  it('cannot be made twice of the same document', () => {
+    expect(
+      refusal(() =>
+        supersedeDocument(given([formCreated, superseded()]), { newDocumentId: 12, projectId: 7 }),
+      ),
+    ).toEqual({ status: 409, message: 'This document has already been replaced by a newer version.' });
+  });
+
+  it('must be for the same project', () => {
+    for (const projectId of [8, null]) {
+      expect(
+        refusal(() => supersedeDocument(given([formCreated]), { newDocumentId: 11, projectId })),
+      ).toEqual({
+        status: 400,
+        message: 'A new version must be for the same project as the document it replaces.',
+      });
+    }
+  });
+
+  it('of a missing or deleted document is not found', () => {
+    expect(refusal(() => supersedeDocument(given([]), { newDocumentId: 11, projectId: 7 })).status).toBe(404);
+    const deleted = deleteDocument(given([formCreated]));
+    expect(
+      refusal(() => supersedeDocument(given([formCreated, ...deleted]), { newDocumentId: 11, projectId: 7 }))
+        .status,
+    ).toBe(404);
+  });
+
+  it('the old document can still be viewed and deleted', () => {
+    const state = given([formCreated, signed(owner), superseded()]);
+    expect(recordView(state, { actor: owner, at })).toHaveLength(1);
+    expect(deleteDocument(state)).toHaveLength(1);
   });
 });

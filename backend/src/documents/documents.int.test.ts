@@ -149,6 +149,102 @@ describe('documents', () => {
     expect((await t.call('DELETE', `/api/documents/${doc.id}`, undefined, t.adminToken)).status).toBe(404);
   });
 
+  describe('new versions', () => {
+    const newVersion = (replaces: number, token = t.adminToken, extra: Record<string, unknown> = {}) =>
+      t.call(
+        'POST',
+        '/api/documents',
+        { title: 'Security Camera Install Quote v2', replaces, formData: { cameraCount: 6 }, ...extra },
+        token,
+      );
+    const listed = async (token: string) =>
+      (await t.call('GET', `/api/documents/project/${mine.projectId}`, undefined, token)).body as TDocument[];
+
+    it('a new version of a signed form: the client sees the old one void and the new one pending, and signs the new one only', async () => {
+      const old = await newForm(mine.projectId);
+      expect((await sign(old.id, mine.token)).statusCode).toBe(200);
+
+      const res = await newVersion(old.id);
+      expect(res.status).toBe(201);
+      const fresh = res.body as TDocument;
+      // No project named: the new version is for the old one's project, so the same client.
+      expect(fresh).toMatchObject({
+        projectId: mine.projectId,
+        clientId: mine.clientId,
+        status: 'pending',
+        supersededBy: null,
+        signatureVoid: false,
+      });
+
+      const seen = await listed(mine.token);
+      expect(seen.find((d) => d.id === old.id)).toMatchObject({
+        status: 'completed',
+        supersededBy: fresh.id,
+        signatureVoid: true,
+      });
+      expect(seen.find((d) => d.id === fresh.id)).toMatchObject({ status: 'pending', signatureVoid: false });
+
+      // The old stream keeps its signature and says what replaced it; nothing of the old one changed.
+      const trail = await t.deps.store.readStream(`document-${old.id}`);
+      expect(trail.map((e) => e.type)).toEqual([
+        'DocumentFormCreated',
+        'DocumentSigned',
+        'DocumentSuperseded',
+      ]);
+      expect(trail[2]!.data).toEqual({ documentId: old.id, supersededBy: fresh.id, clientId: mine.clientId });
+
+      const before = await eventCount(t);
+      const again = await sign(old.id, mine.token);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe('This document has already been signed.');
+      expect(await eventCount(t)).toBe(before);
+      const signedNew = await sign(fresh.id, mine.token);
+      expect(signedNew.statusCode).toBe(200);
+      expect(signedNew.json()).toMatchObject({ status: 'completed', signatureVoid: false });
+    });
+
+    it('a pending form that was replaced cannot be signed; the message asks for the new version', async () => {
+      const old = await newForm(mine.projectId);
+      const fresh = (await newVersion(old.id)).body as TDocument;
+      const res = await sign(old.id, mine.token);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(
+        'This document has been replaced by a newer version. Please sign the new version instead.',
+      );
+      const seen = await listed(mine.token);
+      expect(seen.find((d) => d.id === old.id)).toMatchObject({
+        status: 'pending',
+        supersededBy: fresh.id,
+        signatureVoid: false,
+      });
+    });
+
+    it('refused, recording nothing: twice, by a client, for another project, of a missing document, a bad id', async () => {
+      const old = await newForm(mine.projectId);
+      expect((await newVersion(old.id)).status).toBe(201);
+      const other = await newForm(mine.projectId);
+      const before = await eventCount(t);
+      const twice = await newVersion(old.id);
+      expect(twice.status).toBe(409);
+      expect(twice.body.message).toBe('This document has already been replaced by a newer version.');
+
+      const elsewhere = await newVersion(other.id, t.adminToken, { projectId: theirs.projectId });
+      expect(elsewhere.status).toBe(400);
+      expect(elsewhere.body.message).toBe(
+        'A new version must be for the same project as the document it replaces.',
+      );
+      expect((await newVersion(other.id, mine.token)).status).toBe(403);
+      expect((await newVersion(999_999)).status).toBe(404);
+      for (const bad of ['x', -1, 0, 1.5, true, {}]) {
+        const res = await newVersion(bad as never);
+        expect(res.status, String(bad)).toBe(400);
+        expect(res.body.message).toMatch(/replaces/);
+      }
+      expect(await eventCount(t)).toBe(before);
+      expect((await listed(t.adminToken)).find((d) => d.id === other.id)?.supersededBy).toBeNull();
+    });
+  });
+
   describe('files', () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
     /** A Windows program's first bytes (MZ header pointing at a PE header). */
@@ -228,6 +324,24 @@ describe('documents', () => {
       expect([first.status, again.status]).toEqual([201, 201]);
       expect(again.body.id).toBe(first.body.id);
       expect(await eventCount(t)).toBe(events);
+      expect((await storedFiles()).filter((f) => f.startsWith('incoming-'))).toEqual([]);
+    });
+
+    it('a new version of an uploaded file (admins only) replaces it in the same change', async () => {
+      const first = await upload(pdf, 'contract.pdf', { projectId: mine.projectId });
+      expect(first.status).toBe(201);
+      const before = await eventCount(t);
+      const byClient = await upload(pdf, 'contract-2.pdf', { replaces: first.body.id }, mine.token);
+      expect(byClient.status).toBe(403);
+      expect(byClient.body.message).toBe('Only admins can make a new version of a document.');
+      expect(await eventCount(t)).toBe(before);
+      const second = await upload(pdf, 'contract-2.pdf', { replaces: first.body.id, projectId: '' });
+      expect(second.status).toBe(201);
+      expect(second.body).toMatchObject({ projectId: mine.projectId, clientId: mine.clientId });
+      const old = (await t.call('GET', `/api/documents/${first.body.id}`, undefined, t.adminToken))
+        .body as TDocument;
+      expect(old).toMatchObject({ supersededBy: second.body.id, signatureVoid: false });
+      expect((await upload(pdf, 'c3.pdf', { replaces: 'abc' })).status).toBe(400);
       expect((await storedFiles()).filter((f) => f.startsWith('incoming-'))).toEqual([]);
     });
 

@@ -29,6 +29,8 @@ const toDto = (r: Row): TDocument => ({
   size: r.size === null ? null : Number(r.size),
   description: r.description,
   signature: r.signature,
+  supersededBy: r.superseded_by,
+  signatureVoid: r.signature_void,
   createdAt: instant(r.created_at),
   updatedAt: instant(r.updated_at),
 });
@@ -52,6 +54,8 @@ const documents = (deps: Deps) =>
       'sha256',
       'description',
       'signature',
+      'superseded_by',
+      'signature_void',
       'created_at',
       'updated_at',
     ])

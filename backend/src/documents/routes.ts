@@ -3,6 +3,7 @@ import { ZAccepted } from '@app/contracts/api/accepted';
 import { ZSuccess } from '@app/contracts/api/auth';
 import {
   DOCUMENT_NOT_FOUND,
+  ONLY_ADMINS_MAKE_VERSIONS,
   SIGNATURE_INVALID,
   ZCreateFormDocumentBody,
   ZDocument,
@@ -23,6 +24,7 @@ import { forbidden, invalid, notFound } from '../platform/errors.ts';
 import { createOnce } from '../platform/idempotency.ts';
 import { projectDecider, projectStream } from '../projects/decide.ts';
 import { visibleProject } from '../projects/queries.ts';
+import { createDocument, replacedDocument } from './commands.ts';
 import {
   createFormDocument,
   deleteDocument,
@@ -89,8 +91,12 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         throw invalid(`${issue?.path.join('.') || 'form'}: ${issue?.message ?? 'is invalid'}`);
       }
       const fields = parsed.data;
-      const projectId = fields.projectId ?? null;
       const isAdmin = request.user!.role === 'admin';
+      const replaces = fields.replaces ?? null;
+      if (replaces !== null && !isAdmin) throw forbidden(ONLY_ADMINS_MAKE_VERSIONS);
+      // A new version without a project named is for the project of the document it replaces.
+      const projectId =
+        fields.projectId ?? (replaces === null ? null : (await replacedDocument(deps, replaces)).projectId);
       if (!isAdmin && projectId === null) throw invalid('Please select a project', 'project_required');
       const project = projectId === null ? undefined : await projectFacts(projectId);
       if (!isAdmin) {
@@ -102,12 +108,10 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         sequence: 'document_ids',
         stream: documentStream,
         create: async (documentId) => ({
-          outcome: await runCommand(
-            deps,
-            documentStream(documentId),
-            documentDecider,
-            actorOf(request),
-            (state) =>
+          outcome: await createDocument(deps, actorOf(request), {
+            documentId,
+            replaces,
+            decide: (state) =>
               recordUpload(state, {
                 documentId,
                 projectId,
@@ -123,11 +127,9 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
                 },
               }),
             // Kept only once the upload is decided: a refused one leaves nothing behind.
-            {
-              beforeAppend: async () =>
-                void (await files.adopt('documents', file.incoming, file.sha256, file.extension)),
-            },
-          ),
+            beforeAppend: async () =>
+              void (await files.adopt('documents', file.incoming, file.sha256, file.extension)),
+          }),
         }),
         repeated: (_id, outcome) => ({ outcome }),
       });
@@ -235,25 +237,24 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         if (request.isMultipart()) return upload(request, reply);
         if (request.user!.role !== 'admin') throw forbidden('Admin access required.');
-        const body = request.body;
-        if (!body) throw invalid('Title is required');
+        const given = request.body;
+        if (!given) throw invalid('Title is required');
+        const replaces = given.replaces ?? null;
+        // A new version without a project named is for the project of the document it replaces.
+        const body =
+          given.projectId == null && replaces !== null
+            ? { ...given, projectId: (await replacedDocument(deps, replaces)).projectId }
+            : given;
         const project = body.projectId == null ? undefined : await projectFacts(body.projectId);
         const { id, outcome } = await createOnce(deps, request, {
           sequence: 'document_ids',
           stream: documentStream,
           create: async (documentId) => ({
-            outcome: await runCommand(
-              deps,
-              documentStream(documentId),
-              documentDecider,
-              actorOf(request),
-              (state) =>
-                createFormDocument(state, {
-                  documentId,
-                  body,
-                  project,
-                }),
-            ),
+            outcome: await createDocument(deps, actorOf(request), {
+              documentId,
+              replaces,
+              decide: (state) => createFormDocument(state, { documentId, body, project }),
+            }),
           }),
           repeated: (_id, outcome) => ({ outcome }),
         });

@@ -11,6 +11,15 @@ export type TDocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 export const DOCUMENT_ALREADY_SIGNED = 'This document has already been signed.';
 export const ONLY_FORMS_ARE_SIGNED = 'Only forms can be signed.';
+export const DOCUMENT_SUPERSEDED =
+  'This document has been replaced by a newer version. Please sign the new version instead.';
+export const DOCUMENT_ALREADY_SUPERSEDED = 'This document has already been replaced by a newer version.';
+export const VERSION_OTHER_PROJECT =
+  'A new version must be for the same project as the document it replaces.';
+export const ONLY_ADMINS_MAKE_VERSIONS = 'Only admins can make a new version of a document.';
+
+/** `replaces`: the id of the document this one is a new version of (admins only). */
+const replaces = ZId('replaces must be the id of the document this is a new version of');
 
 /** The signature pad's image (400×200 canvas): a PNG data URL, bounded. */
 export const SIGNATURE_MAX_CHARS = 512 * 1024;
@@ -40,6 +49,7 @@ export const ZCreateFormDocumentBody = z.object({
   formData: ZFormDataBody.default({}),
   templateType: ZText(100).nullish(),
   description: ZText(2000).default(''),
+  replaces: replaces.nullish(),
 });
 export type TCreateFormDocumentBody = z.input<typeof ZCreateFormDocumentBody>;
 
@@ -80,6 +90,13 @@ export const ZDocument = z.object({
   size: z.number().int().nullable(),
   description: z.string(),
   signature: ZDocumentSignature.nullable(),
+  /** The newer version that replaced this one (null: this is the current version). */
+  supersededBy: z.number().int().nullable(),
+  /**
+   * Signed, then replaced by a newer version: the signature no longer counts and the client signs the new
+   * one. `status` stays 'completed' (it was signed; the signature record is kept as evidence).
+   */
+  signatureVoid: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -123,4 +140,9 @@ export const ZUploadDocumentFields = z.object({
   title: ZText(200).optional(),
   type: z.literal('upload', { error: "type must be 'upload' for a file" }).default('upload'),
   description: ZText(2000).default(''),
+  replaces: z
+    .literal('')
+    .transform(() => null)
+    .or(replaces)
+    .nullish(),
 });

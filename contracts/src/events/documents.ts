@@ -71,12 +71,22 @@ export const ZDocumentDeleted = defineEvent(
   z.object({ ...id, clientId: eId.nullable(), title: eText }),
 );
 
+/**
+ * A new version of the document was made (`supersededBy`, a new document of the same project): this one stays
+ * as it was, and a signature on it no longer counts (the client is asked to sign the new version).
+ */
+export const ZDocumentSuperseded = defineEvent(
+  'DocumentSuperseded',
+  z.object({ ...id, supersededBy: eId, clientId: eId.nullable() }),
+);
+
 export const documentEventSchemas = [
   ZDocumentFormCreated,
   ZDocumentFileUploaded,
   ZDocumentSigned,
   ZDocumentViewed,
   ZDocumentDeleted,
+  ZDocumentSuperseded,
 ] as const;
 
 export type TDocumentEvent = z.infer<(typeof documentEventSchemas)[number]>;

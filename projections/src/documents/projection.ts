@@ -11,7 +11,8 @@ type Row = Omit<DocumentsTable, 'last_event_position'>;
  */
 export const documentsProjection = documentProjection<Row>({
   name: 'documents',
-  version: 1,
+  // 2: superseded_by and signature_void (new versions of a document).
+  version: 2,
   syncType: 'document',
   table: 'documents',
   ddl: (s) => `
@@ -31,6 +32,8 @@ export const documentsProjection = documentProjection<Row>({
       sha256 text,
       description text NOT NULL,
       signature jsonb,
+      superseded_by integer,
+      signature_void boolean NOT NULL,
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL,
       last_event_position numeric NOT NULL
@@ -43,7 +46,14 @@ export const documentsProjection = documentProjection<Row>({
   evolve(row, stored) {
     const event = stored as unknown as TDocumentEvent;
     const at = stored.metadata.occurredAt;
-    const base = { created_at: at, updated_at: at, signature: null, status: 'pending' };
+    const base = {
+      created_at: at,
+      updated_at: at,
+      signature: null,
+      status: 'pending',
+      superseded_by: null,
+      signature_void: false,
+    };
     switch (event.type) {
       case 'DocumentFormCreated': {
         const d = event.data;
@@ -91,6 +101,16 @@ export const documentsProjection = documentProjection<Row>({
       }
       case 'DocumentViewed':
         return undefined;
+      case 'DocumentSuperseded':
+        // A signed document keeps status 'completed' (it was signed, and the record of it stays), but its
+        // signature is void: the client is asked to sign the new version.
+        if (!row) return undefined;
+        return {
+          ...row,
+          superseded_by: event.data.supersededBy,
+          signature_void: row.status === 'completed',
+          updated_at: at,
+        };
       case 'DocumentDeleted':
         return row ? null : undefined;
       default: {

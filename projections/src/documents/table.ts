@@ -21,6 +21,10 @@ export interface DocumentsTable {
   sha256: string | null;
   description: string;
   signature: TDocumentSignature | null;
+  /** The newer version that replaced this one (null: current). */
+  superseded_by: number | null;
+  /** Signed, then replaced by a newer version: the signature no longer counts (status stays 'completed'). */
+  signature_void: boolean;
   created_at: Date | string;
   updated_at: Date | string;
   last_event_position: string;
