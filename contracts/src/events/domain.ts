@@ -4,6 +4,7 @@ import { consultationEventSchemas } from './consultations.ts';
 import { dailyNoteEventSchemas } from './dashboard.ts';
 import type { EventDefinition } from './define.ts';
 import { documentEventSchemas } from './documents.ts';
+import { customFormEventSchemas } from './forms.ts';
 import { projectEventSchemas } from './projects.ts';
 import { settingsEventSchemas } from './settings.ts';
 import { uniquenessEventSchemas } from './uniqueness.ts';
@@ -18,6 +19,7 @@ const definitions = [
   ...clientEventSchemas,
   ...dailyNoteEventSchemas,
   ...documentEventSchemas,
+  ...customFormEventSchemas,
   ...uniquenessEventSchemas,
 ] as const;
 export const ZDomainEvent = z.discriminatedUnion('type', definitions);
