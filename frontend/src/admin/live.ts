@@ -9,7 +9,7 @@ const REFRESHES: Partial<Record<TSyncType, string[]>> = {
   project: ['/api/projects'],
   client: ['/api/clients'],
   payment: ['/api/payments'],
-  document: ['/api/documents'],
+  document: ['/api/documents', '/api/forms'],
   estimate: ['/api/estimates'],
   appointment: ['/api/appointments'],
   user: ['/api/users', '/api/users/admins'],
