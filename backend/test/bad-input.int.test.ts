@@ -163,7 +163,6 @@ const ROWS: Record<string, Row> = {
       projectId: c.projectId,
       type: 'form',
       status: 'pending',
-      templateType: 'security',
       formData: { cameraCount: 4, features: ['night vision'], rush: false },
     }),
   },

@@ -81,7 +81,7 @@ export async function castOf(t: TestApp) {
         await t.call(
           'POST',
           '/api/documents',
-          { title: `Form ${++serial}`, projectId, templateType: 'security', formData: { cameraCount: 4 } },
+          { title: `Form ${++serial}`, projectId, formData: { cameraCount: 4 } },
           t.adminToken,
         ),
         'document',

@@ -10,8 +10,11 @@ import {
   type ZCreateFormDocumentBody,
 } from '@app/contracts/api/documents';
 import type { TDocumentEvent, TFormData } from '@app/contracts/events/documents';
+import { answersProblem } from '@app/contracts/forms/answers';
+import type { FormDefinition } from '@app/contracts/forms/definition';
+import { templateById } from '@app/contracts/forms/templates';
 import type { z } from 'zod';
-import { conflict, invalid, notFound } from '../platform/errors.ts';
+import { conflict, forbidden, invalid, notFound } from '../platform/errors.ts';
 
 export const documentStream = (id: number) => `document-${id}`;
 
@@ -141,7 +144,10 @@ function visible(state: DocumentState, actor: Person) {
 
 /**
  * A form for a project's client (or unassigned, staff only). The project is looked up by the caller:
- * `project` undefined while `body.projectId` is set means it does not exist.
+ * `project` undefined while `body.projectId` is set means it does not exist. `definition` is the form its
+ * `templateType` names (a built-in template or a custom form), undefined when it names none: the answers
+ * must fill its required fields. Staff make any form; a client makes only a required-document form
+ * (Property Permission Form, Insurance Certificate, Service Agreement) for a project of their own.
  */
 export function createFormDocument(
   state: DocumentState,
@@ -149,13 +155,25 @@ export function createFormDocument(
     documentId: number;
     body: CreateFormBody;
     project: { id: number; clientId: number } | undefined;
+    author: Person;
+    definition: FormDefinition | undefined;
   },
 ): TDocumentEvent[] {
   if (state.lifecycle !== 'none') throw conflict('This document already exists.');
-  const { body, project } = command;
+  const { body, project, author, definition } = command;
+  if (author.role !== 'admin') {
+    if (templateById(body.templateType)?.kind !== 'required') throw forbidden('Admin access required.');
+    // Another client's project, or none, answers as a missing one.
+    if (!project || author.clientId === null || project.clientId !== author.clientId)
+      throw notFound('Project not found');
+  }
   if (body.projectId != null && !project) {
     throw invalid(`Please select a project: project ${body.projectId} was not found.`, 'project_not_found');
   }
+  if (body.templateType != null && !definition)
+    throw invalid(`Unknown form template: ${body.templateType}`, 'unknown_template');
+  const problem = definition && answersProblem(definition, body.formData);
+  if (problem) throw invalid(problem, 'form_incomplete');
   return [
     {
       type: 'DocumentFormCreated',

@@ -1,5 +1,6 @@
 import { ZCreateFormDocumentBody } from '@app/contracts/api/documents';
 import type { TDocumentEvent } from '@app/contracts/events/documents';
+import { templateById } from '@app/contracts/forms/templates';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../platform/errors.ts';
 import {
@@ -67,11 +68,18 @@ const refusal = (fn: () => unknown) => {
   throw new Error('expected a refusal');
 };
 
+const byAdmin = { author: admin, definition: undefined };
+
 describe('creating a form', () => {
   const body = ZCreateFormDocumentBody.parse({ title: 'Starlink Installation Quote', projectId: 7 });
 
   it("records it for the project's client, pending, with the contract defaults", () => {
-    const events = createFormDocument(given([]), { documentId: 9, body, project: { id: 7, clientId: 3 } });
+    const events = createFormDocument(given([]), {
+      ...byAdmin,
+      documentId: 9,
+      body,
+      project: { id: 7, clientId: 3 },
+    });
     expect(events).toEqual([
       {
         type: 'DocumentFormCreated',
@@ -90,24 +98,101 @@ describe('creating a form', () => {
 
   it('without a project is unassigned and belongs to no client', () => {
     const unassigned = ZCreateFormDocumentBody.parse({ title: 'Blank' });
-    const [event] = createFormDocument(given([]), { documentId: 9, body: unassigned, project: undefined });
+    const [event] = createFormDocument(given([]), {
+      ...byAdmin,
+      documentId: 9,
+      body: unassigned,
+      project: undefined,
+    });
     expect(event?.data).toMatchObject({ clientId: null, projectId: null });
   });
 
   it('for a project that does not exist is refused', () => {
-    expect(refusal(() => createFormDocument(given([]), { documentId: 9, body, project: undefined }))).toEqual(
-      {
-        status: 400,
-        message: 'Please select a project: project 7 was not found.',
-      },
-    );
+    expect(
+      refusal(() => createFormDocument(given([]), { ...byAdmin, documentId: 9, body, project: undefined })),
+    ).toEqual({
+      status: 400,
+      message: 'Please select a project: project 7 was not found.',
+    });
   });
 
   it('twice under the same id is refused', () => {
     const project = { id: 7, clientId: 3 };
     expect(
-      refusal(() => createFormDocument(given([formCreated]), { documentId: 5, body, project })).status,
+      refusal(() => createFormDocument(given([formCreated]), { ...byAdmin, documentId: 5, body, project }))
+        .status,
     ).toBe(409);
+  });
+});
+
+describe('creating a form from a template', () => {
+  const project = { id: 7, clientId: 3 };
+  const permission = templateById('property-permission')!;
+  const answers = {
+    ownerName: 'Mara Kodiak',
+    propertyAddress: '1 Spruce Rd, Homer AK',
+    ownerPhone: '907-555-0100',
+    relationship: 'Owner',
+    permittedWork: ['Mount cameras on exterior walls'],
+    date: '2026-11-25',
+  };
+  const body = (templateType: string, formData: Record<string, unknown>) =>
+    ZCreateFormDocumentBody.parse({
+      title: 'Property Permission Form',
+      projectId: 7,
+      templateType,
+      formData,
+    });
+  const create = (author: Person, b = body('property-permission', answers)) =>
+    createFormDocument(given([]), { documentId: 9, body: b, project, author, definition: permission });
+
+  it("lets the project's own client fill and create a required-document form", () => {
+    expect(create(owner)[0]?.data).toMatchObject({
+      clientId: 3,
+      projectId: 7,
+      templateType: 'property-permission',
+    });
+  });
+
+  it('refuses answers that leave a required field empty, whoever saves them', () => {
+    const { ownerPhone: _, ...missing } = answers;
+    for (const author of [admin, owner])
+      expect(refusal(() => create(author, body('property-permission', missing)))).toEqual({
+        status: 400,
+        message: 'Please fill in the required fields: Owner Phone.',
+      });
+  });
+
+  it("answers another client's project as missing, and keeps other forms for staff", () => {
+    expect(refusal(() => create(stranger)).status).toBe(404);
+    expect(refusal(() => create(noClient)).status).toBe(404);
+    const quote = ZCreateFormDocumentBody.parse({ title: 'Quote', projectId: 7, templateType: 'security' });
+    expect(
+      refusal(() =>
+        createFormDocument(given([]), {
+          documentId: 9,
+          body: quote,
+          project,
+          author: owner,
+          definition: undefined,
+        }),
+      ).status,
+    ).toBe(403);
+  });
+
+  it('refuses a template that names no form', () => {
+    const unknown = ZCreateFormDocumentBody.parse({ title: 'X', projectId: 7, templateType: 'custom-404' });
+    expect(
+      refusal(() =>
+        createFormDocument(given([]), {
+          documentId: 9,
+          body: unknown,
+          project,
+          author: admin,
+          definition: undefined,
+        }),
+      ),
+    ).toEqual({ status: 400, message: 'Unknown form template: custom-404' });
   });
 });
 

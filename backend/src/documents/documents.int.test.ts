@@ -39,7 +39,6 @@ describe('documents', () => {
         projectId,
         type: 'form',
         status: 'pending',
-        templateType: 'security',
         formData: { projectType: 'Residential', cameraCount: 4 },
       },
       t.adminToken,
@@ -62,7 +61,7 @@ describe('documents', () => {
       clientId: mine.clientId,
       type: 'form',
       status: 'pending',
-      templateType: 'security',
+      templateType: null,
       formData: { projectType: 'Residential', cameraCount: 4 },
       signature: null,
       fileUrl: null,
@@ -114,7 +113,7 @@ describe('documents', () => {
     // Recomputed here from the form as the store holds it: canonical JSON, keys sorted at every level.
     const [created] = await t.deps.store.readStream(`document-${doc.id}`);
     const form = created!.data as { title: string; description: string; templateType: string };
-    const canonical = `{"description":${JSON.stringify(form.description)},"documentId":${doc.id},"formData":{"cameraCount":4,"projectType":"Residential"},"templateType":"security","title":${JSON.stringify(form.title)}}`;
+    const canonical = `{"description":${JSON.stringify(form.description)},"documentId":${doc.id},"formData":{"cameraCount":4,"projectType":"Residential"},"templateType":null,"title":${JSON.stringify(form.title)}}`;
     expect(signed.signature?.contentSha256).toBe(sha256(canonical));
 
     // The drawn signature is kept, by its content.

@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, guards } from '../auth/guard.ts';
 import { fileStore } from '../files/store.ts';
+import { formDefinitionFor } from '../forms/definitions.ts';
 import { answerAfter } from '../platform/answer.ts';
 import { type CommandOutcome, load, runCommand } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
@@ -227,7 +228,7 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
-    // A form as JSON (staff only); files arrive as multipart on the same address.
+    // A form as JSON (staff; a client only a required-document form); files arrive as multipart on the same address.
     app.post(
       '/api/documents',
       {
@@ -236,16 +237,18 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         if (request.isMultipart()) return upload(request, reply);
-        if (request.user!.role !== 'admin') throw forbidden('Admin access required.');
         const given = request.body;
         if (!given) throw invalid('Title is required');
         const replaces = given.replaces ?? null;
+        if (replaces !== null && request.user!.role !== 'admin') throw forbidden(ONLY_ADMINS_MAKE_VERSIONS);
         // A new version without a project named is for the project of the document it replaces.
         const body =
           given.projectId == null && replaces !== null
             ? { ...given, projectId: (await replacedDocument(deps, replaces)).projectId }
             : given;
         const project = body.projectId == null ? undefined : await projectFacts(body.projectId);
+        const author = await personOf(deps, request.user!);
+        const definition = await formDefinitionFor(deps, body.templateType);
         const { id, outcome } = await createOnce(deps, request, {
           sequence: 'document_ids',
           stream: documentStream,
@@ -253,7 +256,7 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             outcome: await createDocument(deps, actorOf(request), {
               documentId,
               replaces,
-              decide: (state) => createFormDocument(state, { documentId, body, project }),
+              decide: (state) => createFormDocument(state, { documentId, body, project, author, definition }),
             }),
           }),
           repeated: (_id, outcome) => ({ outcome }),

@@ -50,7 +50,6 @@ describe('signed PDF of a document', () => {
         title: 'Camera Install Quote',
         description,
         projectId: mine.projectId,
-        templateType: 'security',
         formData,
       },
       t.adminToken,
