@@ -27,6 +27,19 @@ export const projectDocumentsQuery = (projectId: number) =>
     queryFn: () => apiRequest<TDocument[]>('GET', `${DOCUMENTS_KEY}/project/${projectId}`),
   });
 
+/**
+ * GET /api/documents/{id}: one document. Each time its client opens it the server records the view in
+ * the document's trail, so the screens read it when a document is opened, never in the background: its key
+ * stays outside DOCUMENTS_KEY, which every change and live update invalidates.
+ */
+export const documentQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['document-opened', id],
+    queryFn: () => apiRequest<TDocument>('GET', `${DOCUMENTS_KEY}/${id}`),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
 /** GET /api/forms: the custom and converted forms, shared by every admin. */
 export const customFormsQuery = queryOptions<TCustomForm[]>({ queryKey: [FORMS_KEY] });
 
@@ -34,6 +47,46 @@ export const customFormsQuery = queryOptions<TCustomForm[]>({ queryKey: [FORMS_K
 export const documentFileUrl = (id: number) => `${DOCUMENTS_KEY}/${id}/file`;
 export const documentDownloadUrl = (id: number) => `${DOCUMENTS_KEY}/${id}/download`;
 export const signedPdfUrl = (id: number) => `${DOCUMENTS_KEY}/${id}/signed-pdf`;
+
+/** The file name a download answer gives (`filename*` first), or the fallback. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // a malformed name: fall through to the plain one
+    }
+  }
+  return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? fallback;
+}
+
+/**
+ * A document's bytes with the bearer token (files are served only to signed-in owners, so a plain link
+ * cannot fetch them): the blob and the file name the server gave. A non-2xx answer is an ApiError.
+ */
+export async function fetchDocumentFile(url: string, fallbackName = 'document') {
+  const token = storedToken();
+  const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  return {
+    blob: await response.blob(),
+    filename: fileNameOf(response.headers.get('content-disposition'), fallbackName),
+  };
+}
+
+/** Downloads a document's file (or its signed PDF) under the name the server gave. */
+export async function saveDocumentFile(url: string, fallbackName?: string) {
+  const { blob, filename } = await fetchDocumentFile(url, fallbackName);
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
 
 /** 128 random bits as hex (crypto.randomUUID exists only on https and localhost pages). */
 const newKey = () =>
