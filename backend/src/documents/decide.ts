@@ -11,7 +11,7 @@ import {
 } from '@app/contracts/api/documents';
 import type { TDocumentEvent, TFormData } from '@app/contracts/events/documents';
 import { answersProblem } from '@app/contracts/forms/answers';
-import type { FormDefinition } from '@app/contracts/forms/definition';
+import type { FormDefinition, TFormSection } from '@app/contracts/forms/definition';
 import { templateById } from '@app/contracts/forms/templates';
 import type { z } from 'zod';
 import { conflict, forbidden, invalid, notFound } from '../platform/errors.ts';
@@ -25,6 +25,8 @@ interface Form {
   description: string;
   templateType: string | null;
   formData: TFormData;
+  /** The questions as they stood when the form was made (null: made without a template). */
+  sections: TFormSection[] | null;
 }
 
 interface Facts {
@@ -56,8 +58,9 @@ export const documentDecider = {
   evolve(state: DocumentState, event: TDocumentEvent): DocumentState {
     switch (event.type) {
       case 'DocumentFormCreated': {
-        const { documentId, clientId, projectId, title, description, templateType, formData } = event.data;
-        const form = { title, description, templateType, formData };
+        const { documentId, clientId, projectId, title, description, templateType, formData, sections } =
+          event.data;
+        const form = { title, description, templateType, formData, sections };
         return {
           lifecycle: 'active',
           id: documentId,
@@ -110,8 +113,9 @@ function canonicalJson(value: unknown): string {
 }
 
 /**
- * Exactly what a signature covers: the document's id and its form (title, description, template, answers)
- * as canonical JSON in UTF-8. Anyone holding the stored form can recompute its SHA-256.
+ * Exactly what a signature covers: the document's id and its form (title, description, template, answers,
+ * and the questions when the form has them) as canonical JSON in UTF-8. Anyone holding the stored form can
+ * recompute its SHA-256. Forms without questions (all made before they were kept) hash as they always did.
  */
 export const signedContent = (documentId: number, form: Form): Buffer =>
   Buffer.from(
@@ -121,6 +125,7 @@ export const signedContent = (documentId: number, form: Form): Buffer =>
       description: form.description,
       templateType: form.templateType,
       formData: form.formData,
+      ...(form.sections ? { sections: form.sections } : {}),
     }),
     'utf8',
   );
@@ -185,6 +190,7 @@ export function createFormDocument(
         description: body.description,
         templateType: body.templateType ?? null,
         formData: body.formData,
+        sections: definition ? [...definition.sections] : null,
       },
     },
   ];

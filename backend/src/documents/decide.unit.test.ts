@@ -26,6 +26,7 @@ const formCreated: TDocumentEvent = {
     description: '',
     templateType: 'security',
     formData: { cameraCount: 4, projectType: 'Residential', timeline: 'ASAP' },
+    sections: null,
   },
 };
 const uploaded: TDocumentEvent = {
@@ -91,6 +92,7 @@ describe('creating a form', () => {
           description: '',
           templateType: null,
           formData: {},
+          sections: null,
         },
       },
     ]);
@@ -151,6 +153,7 @@ describe('creating a form from a template', () => {
       clientId: 3,
       projectId: 7,
       templateType: 'property-permission',
+      sections: permission.sections,
     });
   });
 
@@ -255,9 +258,28 @@ describe('signing', () => {
   });
 
   it('hashes the same form to the same bytes whatever the key order', () => {
-    const form = { title: 't', description: '', templateType: null, formData: { b: 1, a: ['x'] } };
+    const form = {
+      title: 't',
+      description: '',
+      templateType: null,
+      formData: { b: 1, a: ['x'] },
+      sections: null,
+    };
     const reordered = { ...form, formData: { a: ['x'], b: 1 } };
     expect(signedContent(5, form).equals(signedContent(5, reordered))).toBe(true);
+  });
+
+  it('covers the questions of a form made from a template, and hashes a form without them as before', () => {
+    const form = { title: 't', description: '', templateType: null, formData: { a: 1 }, sections: null };
+    expect(signedContent(5, form).toString()).toBe(
+      '{"description":"","documentId":5,"formData":{"a":1},"templateType":null,"title":"t"}',
+    );
+    const { sections } = templateById('security')!;
+    const withQuestions = { ...form, templateType: 'security', sections: [...sections] };
+    const relabelled = structuredClone(withQuestions);
+    relabelled.sections[0]!.fields[0]!.label = 'Something else';
+    expect(signedContent(5, withQuestions).toString()).toContain('"label":"Project Type"');
+    expect(sha256Hex(signedContent(5, withQuestions))).not.toBe(sha256Hex(signedContent(5, relabelled)));
   });
 
   it('by an admin is allowed', () => {

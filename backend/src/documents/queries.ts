@@ -7,7 +7,7 @@ import { instant } from '../platform/read-values.ts';
 import { mayAccess, type Person } from './decide.ts';
 
 type Deps = Pick<AppDeps, 'rm' | 'config'>;
-type Row = Omit<DocumentsTable, 'last_event_position'>;
+type Row = Omit<DocumentsTable, 'last_event_position' | 'form_sections'>;
 
 /** The address a document's file is served at (checked per request: only its admins and its client). */
 export const documentFileAddress = (id: number) => `/api/documents/${id}/file`;
@@ -79,9 +79,10 @@ export async function documentsFor(deps: Deps, person: Person, projectId?: numbe
   return (await query.execute()).map(toDto);
 }
 
+/** One document, with its form's questions (lists leave them out: they can be long). */
 export async function documentById(deps: Deps, id: number): Promise<TDocument | undefined> {
-  const row = await documents(deps).where('id', '=', id).executeTakeFirst();
-  return row ? toDto(row) : undefined;
+  const row = await documents(deps).select('form_sections').where('id', '=', id).executeTakeFirst();
+  return row ? { ...toDto(row), sections: row.form_sections } : undefined;
 }
 
 /** The stored file of a document the person may see, or undefined (missing, deleted, someone else's, a form). */

@@ -1,4 +1,6 @@
 import type { TDocument } from '@app/contracts/api/documents';
+import { templateById } from '@app/contracts/forms/templates';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { eventCount, SIGNATURE_DATA_URL } from '../../test/cast.ts';
@@ -47,6 +49,11 @@ describe('required-document forms and required fields', () => {
       status: 'pending',
       formData: permission,
     });
+    // The answer for one document carries the questions as they stood (the list does not).
+    const opened = await t.call('GET', `/api/documents/${doc.id}`, undefined, mine.token);
+    expect(opened.body.sections).toEqual(templateById('property-permission')!.sections);
+    const listed = (await t.call('GET', '/api/documents', undefined, mine.token)).body as TDocument[];
+    expect(listed.find((d) => d.id === doc.id)?.sections).toBeUndefined();
     const signed = await t.call(
       'PATCH',
       `/api/documents/${doc.id}/sign`,
@@ -55,6 +62,18 @@ describe('required-document forms and required fields', () => {
     );
     expect(signed.status).toBe(200);
     expect((signed.body as TDocument).status).toBe('completed');
+    // The signed PDF asks the form's own questions, by label, with the answers given.
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/documents/${doc.id}/signed-pdf`,
+      headers: { authorization: `Bearer ${mine.token}` },
+    });
+    expect(pdf.statusCode).toBe(200);
+    const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+    expect(text).toContain('Owner Phone');
+    expect(text).toContain('907-555-0142');
+    expect(text).toContain('Owner Email');
+    expect(text).toContain('(no answer)');
   });
 
   it('a form that leaves a required field empty is refused, for clients and staff alike, and records nothing', async () => {

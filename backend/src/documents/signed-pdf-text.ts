@@ -1,4 +1,5 @@
 import type { TFormData } from '@app/contracts/events/documents';
+import type { TFormSection } from '@app/contracts/forms/definition';
 
 /** The business's own time zone: every certificate time is shown there and in UTC. */
 export const BUSINESS_TIME_ZONE = 'America/Anchorage';
@@ -85,14 +86,28 @@ export interface FormFacts {
   title: string;
   description: string;
   formData: TFormData;
+  /** The form's questions when it has them: their labels and order are used, section by section. */
+  sections?: readonly TFormSection[] | null;
 }
 
-/** The form as text: the title, its description, then each question and its answer. */
+/**
+ * The form as text: the title, its description, then each question and its answer: the form's own
+ * questions in order (an unanswered one says so), then any answer no question names, labelled by its key.
+ */
 export function formLines(form: FormFacts): string[] {
   const lines = [`# ${form.title}`];
   if (form.description) lines.push(form.description);
+  const asked = new Set<string>();
+  for (const section of form.sections ?? []) {
+    if (section.title) lines.push(`# ${section.title}`);
+    if (section.description) lines.push(section.description);
+    for (const field of section.fields) {
+      asked.add(field.id);
+      lines.push(`## ${field.label}`, answerText(form.formData[field.id] ?? null));
+    }
+  }
   for (const [key, value] of Object.entries(form.formData))
-    lines.push(`## ${fieldLabel(key)}`, answerText(value));
+    if (!asked.has(key)) lines.push(`## ${fieldLabel(key)}`, answerText(value));
   return lines;
 }
 

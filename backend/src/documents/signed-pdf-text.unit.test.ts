@@ -29,6 +29,39 @@ describe('signed PDF text', () => {
     ]);
   });
 
+  it("writes a form's own questions by label and in order, then answers no question names", () => {
+    const field = (id: string, label: string) => ({
+      id,
+      label,
+      type: 'text' as const,
+      placeholder: '',
+      required: true,
+      options: [],
+    });
+    const sections = [
+      {
+        id: 's',
+        title: 'Property',
+        description: 'Where we work.',
+        collapsed: false,
+        fields: [field('owner', 'Owner Name'), field('phone', 'Owner Phone')],
+      },
+    ];
+    expect(
+      formLines({ title: 'T', description: '', formData: { extraNote: 'hi', owner: 'Mara' }, sections }),
+    ).toEqual([
+      '# T',
+      '# Property',
+      'Where we work.',
+      '## Owner Name',
+      'Mara',
+      '## Owner Phone',
+      '(no answer)',
+      '## Extra note',
+      'hi',
+    ]);
+  });
+
   it('wraps by width, keeps line breaks and cuts a word longer than the line', () => {
     expect(wrap('aa bb cc', chars, 5)).toEqual(['aa bb', 'cc']);
     expect(wrap('one\ntwo', chars, 10)).toEqual(['one', 'two']);

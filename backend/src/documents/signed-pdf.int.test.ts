@@ -100,6 +100,7 @@ describe('signed PDF of a document', () => {
       description: string;
       templateType: string;
       formData: never;
+      sections: null;
     };
     const recomputed = sha256(signedContent(doc.id, form));
     if (!POPPLER) return;

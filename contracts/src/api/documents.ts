@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isStorableText } from '../events/values.ts';
+import { ZFormSection } from '../forms/definition.ts';
 import { UNSTORABLE_TEXT, ZId, ZIdParam, ZText } from './primitives.ts';
 
 /** Spec part 2, section 3: a document is a form, an uploaded file or a photo; a form is pending until signed. */
@@ -97,6 +98,8 @@ export const ZDocument = z.object({
    * one. `status` stays 'completed' (it was signed; the signature record is kept as evidence).
    */
   signatureVoid: z.boolean(),
+  /** A form's questions as they stood when it was made: in the answer for one document, not in lists. */
+  sections: z.array(ZFormSection).nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

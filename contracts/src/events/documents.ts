@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZFormSection } from '../forms/definition.ts';
 import { defineEvent } from './define.ts';
 import { eId, eInstant, eText } from './values.ts';
 
@@ -16,6 +17,13 @@ export const ZFormValue = z.union([eText, z.number().finite(), z.boolean(), z.ar
 export const ZFormData = z.record(eText, ZFormValue);
 export type TFormData = z.infer<typeof ZFormData>;
 
+/**
+ * The form's questions as they stood when it was made (its template's or custom form's sections), so what
+ * a client signs and what the signed PDF shows never change when a template or custom form is edited later.
+ * Null for a form made without a template. Version 1 had none.
+ */
+export const ZFormDefinitionSnapshot = z.array(ZFormSection).nullable();
+
 export const ZDocumentFormCreated = defineEvent(
   'DocumentFormCreated',
   z.object({
@@ -25,7 +33,9 @@ export const ZDocumentFormCreated = defineEvent(
     description: eText,
     templateType: eText.nullable(),
     formData: ZFormData,
+    sections: ZFormDefinitionSnapshot,
   }),
+  { version: 2, upcast: { 1: (v1: unknown) => ({ ...(v1 as object), sections: null }) } },
 );
 
 /** A stored file: `file` is its stored name (`<sha256>.<ext>` under the private documents folder). */

@@ -11,8 +11,8 @@ type Row = Omit<DocumentsTable, 'last_event_position'>;
  */
 export const documentsProjection = documentProjection<Row>({
   name: 'documents',
-  // 2: superseded_by and signature_void (new versions of a document).
-  version: 2,
+  // 2: superseded_by and signature_void (new versions of a document). 3: form_sections.
+  version: 3,
   syncType: 'document',
   table: 'documents',
   ddl: (s) => `
@@ -24,6 +24,7 @@ export const documentsProjection = documentProjection<Row>({
       type text NOT NULL,
       status text NOT NULL,
       form_data jsonb,
+      form_sections jsonb,
       template_type text,
       file text,
       filename text,
@@ -65,6 +66,7 @@ export const documentsProjection = documentProjection<Row>({
           title: d.title,
           type: 'form',
           form_data: d.formData,
+          form_sections: d.sections,
           template_type: d.templateType,
           file: null,
           filename: null,
@@ -84,6 +86,7 @@ export const documentsProjection = documentProjection<Row>({
           title: d.title,
           type: 'upload',
           form_data: null,
+          form_sections: null,
           template_type: null,
           file: d.file,
           filename: d.filename,

@@ -1,4 +1,5 @@
 import type { TDocumentSignature } from '@app/contracts/api/documents';
+import type { TFormSection } from '@app/contracts/forms/definition';
 
 export interface DocumentsTable {
   id: number;
@@ -12,6 +13,8 @@ export interface DocumentsTable {
   /** pending, completed (a signed form). */
   status: string;
   form_data: Record<string, unknown> | null;
+  /** A form's questions as they stood when it was made (null: none, or not a form). */
+  form_sections: TFormSection[] | null;
   template_type: string | null;
   /** The stored file's name under the private documents folder (null for a form). */
   file: string | null;
