@@ -3,7 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guards } from '../auth/guard.ts';
 import type { AppDeps } from '../platform/deps.ts';
 
-/** The audit trail of one aggregate: who did what and when, newest first. */
+/**
+ * The audit trail of one aggregate: who did what and when, newest first. A project's (`project-<id>`) also
+ * holds the events of its documents (made, uploaded, signed, opened by the client, replaced, deleted): the
+ * project's History.
+ */
 export function auditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireAdmin } = guards(deps);
   return async (app) => {
@@ -27,10 +31,16 @@ export function auditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             'a.actor_role',
             'a.client_ip',
             'a.changes',
+            'a.document_title',
             'u.name',
           ])
-          .where('a.stream', '=', request.query.stream)
-          .orderBy('a.revision', 'desc')
+          .where((eb) => {
+            const project = /^project-(\d+)$/.exec(request.query.stream);
+            return project
+              ? eb('a.project_id', '=', Number(project[1]))
+              : eb('a.stream', '=', request.query.stream);
+          })
+          .orderBy('a.position', 'desc')
           .execute();
         return rows.map((r) => ({
           eventId: r.event_id,
@@ -43,6 +53,7 @@ export function auditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           actorName: r.name,
           clientIp: r.client_ip,
           changes: r.changes,
+          documentTitle: r.document_title,
         }));
       },
     );

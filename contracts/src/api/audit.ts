@@ -16,6 +16,8 @@ export const ZAuditEntry = z.object({
   actorName: z.string().nullable(),
   clientIp: z.string().nullable(),
   changes: z.record(z.string(), z.unknown()),
+  /** A document's event (in a project's trail): the document's title as it was made. */
+  documentTitle: z.string().nullable().optional(),
 });
 export const ZAuditResponse = z.array(ZAuditEntry);
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;

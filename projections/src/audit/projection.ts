@@ -1,17 +1,24 @@
 import type { TDomainEvent } from '@app/contracts/events/domain';
 import { sql } from 'kysely';
+import { positionKey } from '../runtime/document-projection.ts';
 import type { Projection } from '../runtime/types.ts';
+
+const PROJECT_STREAM = /^project-(\d+)$/;
+const DOCUMENT_STREAM = /^document-(\d+)$/;
 
 /**
  * The audit trail: one row per event with who, when and what changed, plus the names of actors,
  * kept here (not joined from the users view) so the trail still names people after they are deleted.
+ * Each row of a project's or of one of its documents' streams names the project (`project_id`), so the
+ * project's History shows its documents' events too; a document's events name its title as it was made.
  */
 export const auditProjection: Projection = {
   name: 'audit',
   // 2: a renamed account's new name names its actions.
-  version: 2,
+  // 3: project_id, document_title and position (a project's History includes its documents' events).
+  version: 3,
   syncType: null,
-  tables: ['audit_log', 'audit_actors'],
+  tables: ['audit_log', 'audit_actors', 'audit_documents'],
   ddl: (s) => `
     CREATE TABLE ${s}.audit_log (
       event_id uuid PRIMARY KEY,
@@ -23,26 +30,68 @@ export const auditProjection: Projection = {
       actor_role text NOT NULL,
       client_ip text,
       correlation_id text NOT NULL,
-      changes jsonb NOT NULL
+      changes jsonb NOT NULL,
+      position numeric NOT NULL,
+      project_id integer,
+      document_title text
     );
     CREATE INDEX ON ${s}.audit_log (stream, revision DESC);
-    CREATE TABLE ${s}.audit_actors (id integer PRIMARY KEY, name text NOT NULL);`,
+    CREATE INDEX ON ${s}.audit_log (project_id, position DESC) WHERE project_id IS NOT NULL;
+    CREATE TABLE ${s}.audit_actors (id integer PRIMARY KEY, name text NOT NULL);
+    CREATE TABLE ${s}.audit_documents (id integer PRIMARY KEY, project_id integer, title text NOT NULL);`,
   async apply(events, { tx, schema }) {
-    const rows = events.map((e) => ({
-      event_id: e.id,
-      stream: e.streamName,
-      revision: e.revision.toString(),
-      type: e.type,
-      occurred_at: e.metadata.occurredAt,
-      actor_id: e.metadata.actorId,
-      actor_role: e.metadata.actorRole,
-      client_ip: e.metadata.clientIp,
-      correlation_id: e.metadata.correlationId,
-      changes: e.data,
-    }));
+    const documentsTable = sql.table(`${schema}.audit_documents`);
+    // Which project (and title) each document of the batch has: made in this batch, or known from before.
+    const documents = new Map<number, { project_id: number | null; title: string }>();
+    const made: { id: number; project_id: number | null; title: string }[] = [];
+    for (const stored of events) {
+      const e = stored as unknown as TDomainEvent;
+      if (e.type === 'DocumentFormCreated' || e.type === 'DocumentFileUploaded') {
+        const document = { project_id: e.data.projectId, title: e.data.title };
+        documents.set(e.data.documentId, document);
+        made.push({ id: e.data.documentId, ...document });
+      }
+    }
+    const documentIdOf = (stream: string) => {
+      const match = DOCUMENT_STREAM.exec(stream);
+      return match ? Number(match[1]) : null;
+    };
+    const earlier = [
+      ...new Set(events.map((e) => documentIdOf(e.streamName)).filter((id): id is number => id !== null)),
+    ].filter((id) => !documents.has(id));
+    if (earlier.length > 0) {
+      const { rows } = await sql<{ id: number; project_id: number | null; title: string }>`
+        SELECT id, project_id, title FROM ${documentsTable} WHERE id = ANY(${earlier}::int[])`.execute(tx);
+      for (const r of rows) documents.set(r.id, { project_id: r.project_id, title: r.title });
+    }
+
+    const rows = events.map((e) => {
+      const projectMatch = PROJECT_STREAM.exec(e.streamName);
+      const documentId = documentIdOf(e.streamName);
+      const document = documentId === null ? undefined : documents.get(documentId);
+      return {
+        event_id: e.id,
+        stream: e.streamName,
+        revision: e.revision.toString(),
+        type: e.type,
+        occurred_at: e.metadata.occurredAt,
+        actor_id: e.metadata.actorId,
+        actor_role: e.metadata.actorRole,
+        client_ip: e.metadata.clientIp,
+        correlation_id: e.metadata.correlationId,
+        changes: e.data,
+        position: positionKey(e).toString(),
+        project_id: projectMatch ? Number(projectMatch[1]) : (document?.project_id ?? null),
+        document_title: document?.title ?? null,
+      };
+    });
     const log = sql.table(`${schema}.audit_log`);
     await sql`INSERT INTO ${log} SELECT * FROM jsonb_populate_recordset(NULL::${log}, ${JSON.stringify(rows)}::jsonb)
       ON CONFLICT (event_id) DO NOTHING`.execute(tx);
+
+    if (made.length > 0)
+      await sql`INSERT INTO ${documentsTable} SELECT * FROM jsonb_populate_recordset(NULL::${documentsTable}, ${JSON.stringify(made)}::jsonb)
+        ON CONFLICT (id) DO NOTHING`.execute(tx);
 
     const actors = new Map<number, string>();
     for (const stored of events) {

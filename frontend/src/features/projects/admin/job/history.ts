@@ -52,7 +52,31 @@ const sentence = (type: string) => {
 
 type Described = Pick<HistoryItem, 'what' | 'changes'>;
 
-function describe(type: string, data: unknown): Described {
+/** The project's documents' events (GET /api/audit of a project includes them), by their own names. */
+const DOCUMENT_EVENTS: Record<string, string> = {
+  DocumentFormCreated: 'Form created',
+  DocumentFileUploaded: 'Document uploaded',
+  DocumentSigned: 'Document signed',
+  DocumentViewed: 'Document opened by client',
+  DocumentDeleted: 'Document deleted',
+  DocumentSuperseded: 'New version',
+};
+
+function describeDocument(entry: TAuditEntry, what: string): Described {
+  const data = entry.changes as { title?: unknown; filename?: unknown };
+  const title = entry.documentTitle ?? (typeof data.title === 'string' ? data.title : null);
+  const changes: HistoryItem['changes'] = [];
+  if (title)
+    changes.push({ field: entry.type === 'DocumentFormCreated' ? 'Form' : 'Document', to: clip(title) });
+  if (entry.type === 'DocumentFileUploaded' && typeof data.filename === 'string')
+    changes.push({ field: 'File', to: clip(data.filename) });
+  return { what, changes };
+}
+
+function describe(entry: TAuditEntry): Described {
+  const { type, changes: data } = entry;
+  const documentEvent = DOCUMENT_EVENTS[type];
+  if (documentEvent) return describeDocument(entry, documentEvent);
   const schema = projectEventSchemas.find((candidate) => candidate.shape.type.value === type);
   const parsed = schema?.safeParse({ type, data });
   if (!parsed?.success) return { what: sentence(type), changes: [] };
@@ -130,14 +154,22 @@ function describe(type: string, data: unknown): Described {
 const whoOf = (entry: TAuditEntry) =>
   entry.actorName?.trim() || (entry.actorRole === 'system' ? 'System' : `Unknown ${entry.actorRole}`);
 
-/** The audit trail of project-{id} as history lines, newest first whatever order they came in. */
+/**
+ * The audit trail of project-{id} (the project's and its documents' events) as history lines, newest first
+ * whatever order they came in: by time, then by revision within one stream.
+ */
 export function projectHistory(entries: readonly TAuditEntry[]): HistoryItem[] {
   return [...entries]
-    .sort((a, b) => b.revision - a.revision)
+    .sort(
+      (a, b) =>
+        b.occurredAt.localeCompare(a.occurredAt) ||
+        a.stream.localeCompare(b.stream) ||
+        b.revision - a.revision,
+    )
     .map((entry) => ({
       id: entry.eventId,
       who: whoOf(entry),
       when: entry.occurredAt,
-      ...describe(entry.type, entry.changes),
+      ...describe(entry),
     }));
 }

@@ -112,4 +112,58 @@ describe('projectHistory', () => {
     ]);
     expect(item).toMatchObject({ who: 'System', what: 'Project invoice sent', changes: [] });
   });
+
+  it("names the project's documents' events, with the document's title, in time order across streams", () => {
+    const doc = (type: string, changes: Record<string, unknown>, at: string, revision: number) =>
+      entry(type, changes, {
+        stream: 'document-40',
+        revision,
+        occurredAt: at,
+        documentTitle: 'Service Agreement',
+        actorName: 'Kenai Lodge',
+      });
+    const items = projectHistory([
+      doc(
+        'DocumentFormCreated',
+        { documentId: 40, title: 'Service Agreement' },
+        '2030-01-03T10:00:00.000Z',
+        0,
+      ),
+      doc('DocumentViewed', { documentId: 40 }, '2030-01-03T11:00:00.000Z', 1),
+      doc('DocumentSigned', { documentId: 40 }, '2030-01-03T12:00:00.000Z', 2),
+      doc('DocumentSuperseded', { documentId: 40, supersededBy: 41 }, '2030-01-04T10:00:00.000Z', 3),
+      doc('DocumentDeleted', { documentId: 40, title: 'Service Agreement' }, '2030-01-05T10:00:00.000Z', 4),
+      entry(
+        'DocumentFileUploaded',
+        { documentId: 42, title: 'Site plan', filename: 'plan.pdf' },
+        {
+          stream: 'document-42',
+          revision: 0,
+          occurredAt: '2030-01-02T10:00:00.000Z',
+          documentTitle: 'Site plan',
+        },
+      ),
+      entry(
+        'ProjectProgressChanged',
+        { projectId: 7, from: 10, to: 40 },
+        { occurredAt: '2030-01-01T10:00:00.000Z' },
+      ),
+    ]);
+    expect(items.map((item) => [item.what, item.changes])).toEqual([
+      ['Document deleted', [{ field: 'Document', to: 'Service Agreement' }]],
+      ['New version', [{ field: 'Document', to: 'Service Agreement' }]],
+      ['Document signed', [{ field: 'Document', to: 'Service Agreement' }]],
+      ['Document opened by client', [{ field: 'Document', to: 'Service Agreement' }]],
+      ['Form created', [{ field: 'Form', to: 'Service Agreement' }]],
+      [
+        'Document uploaded',
+        [
+          { field: 'Document', to: 'Site plan' },
+          { field: 'File', to: 'plan.pdf' },
+        ],
+      ],
+      ['Changed the progress', [{ field: 'Progress', from: '10%', to: '40%' }]],
+    ]);
+    expect(items[0]!.who).toBe('Kenai Lodge');
+  });
 });
