@@ -51,6 +51,8 @@ const cspDirectives = {
   fontSrc: ["'self'"],
   connectSrc: ["'self'", sameHostSocket('ws'), sameHostSocket('wss')],
   objectSrc: ["'none'"],
+  // The document preview shows a fetched PDF (files need the bearer token) in a frame of a blob: address.
+  frameSrc: ["'self'", 'blob:'],
   baseUri: ["'self'"],
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
