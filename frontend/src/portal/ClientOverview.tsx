@@ -1,6 +1,8 @@
+import type { TDocument } from '@app/contracts/api/documents';
 import type { TAppointment } from '@app/contracts/api/portal';
 import type { TProject } from '@app/contracts/api/projects';
 import type { ReactNode } from 'react';
+import { RECENT_DOCUMENTS } from '../features/documents/document-status';
 import { statusLabel } from '../features/projects/labels';
 import { formatDay, today } from '../lib/format';
 import { Button } from '../ui/Button';
@@ -10,17 +12,21 @@ import { nextAppointment, projectSummary, recentProjects } from './dashboard';
 export function ClientOverview({
   projects,
   appointments,
-  pendingDocuments,
+  awaiting,
   onOpenProject,
+  onShowDocuments,
 }: {
   projects: TProject[];
   appointments: TAppointment[];
-  pendingDocuments: number;
+  /** The client's forms waiting for their signature, newest first. */
+  awaiting: TDocument[];
   onOpenProject: (id: number) => void;
+  onShowDocuments: () => void;
 }) {
   const summary = projectSummary(projects);
   const next = nextAppointment(appointments, today());
   const recent = recentProjects(projects);
+  const recentDocuments = awaiting.slice(0, RECENT_DOCUMENTS);
 
   return (
     <div className="space-y-6">
@@ -28,7 +34,7 @@ export function ClientOverview({
         <SummaryCard title="Active Projects" value={String(summary.total)}>
           {summary.inProgress} in progress
         </SummaryCard>
-        <SummaryCard title="Pending Documents" value={String(pendingDocuments)}>
+        <SummaryCard title="Pending Documents" value={String(awaiting.length)}>
           Awaiting your signature
         </SummaryCard>
         <SummaryCard title="Next Appointment" value={next ? formatDay(next.scheduledDate) : 'None scheduled'}>
@@ -43,10 +49,25 @@ export function ClientOverview({
         <h3 id="recent-activity" className="text-lg font-semibold text-slate-900">
           Recent Activity
         </h3>
-        {recent.length === 0 ? (
+        {recent.length === 0 && recentDocuments.length === 0 ? (
           <p className="mt-3 text-sm text-slate-700">No recent activity</p>
         ) : (
           <ul className="mt-3 divide-y divide-slate-200">
+            {recentDocuments.map((doc) => (
+              <li
+                key={`document-${doc.id}`}
+                data-testid="recent-document"
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+              >
+                <div className="min-w-0">
+                  <p className="break-words text-sm font-medium text-slate-900">{doc.title}</p>
+                  <p className="text-sm text-slate-700">Document ready for review and signature</p>
+                </div>
+                <Button variant="outline" aria-label={`View ${doc.title}`} onClick={onShowDocuments}>
+                  View
+                </Button>
+              </li>
+            ))}
             {recent.map((project) => (
               <li key={project.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div>

@@ -3,6 +3,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { logOut } from '../auth/actions';
 import type { SessionUser } from '../auth/session';
+import { documentsQuery } from '../features/documents/api';
+import { DocumentDialog } from '../features/documents/DocumentDialog';
+import { awaitingSignature } from '../features/documents/document-status';
 import { ProjectDialog } from '../features/projects/ProjectDialog';
 import { SignInAgain } from '../features/projects/SignInAgain';
 import { ApiError } from '../lib/api';
@@ -18,6 +21,7 @@ import {
   clientMessagesQuery,
   clientProjectsQuery,
   clientStatsQuery,
+  portalRetry,
 } from './queries';
 
 /**
@@ -29,16 +33,18 @@ export function ClientPortal({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const [view, setView] = useState<ClientViewId>('dashboard');
   const [viewing, setViewing] = useState<number | null>(null);
-  const [me, projects, messages, appointments, stats] = useQueries({
+  const [openedDocument, setOpenedDocument] = useState<number | null>(null);
+  const [me, projects, messages, appointments, stats, documents] = useQueries({
     queries: [
       clientMeQuery,
       clientProjectsQuery,
       clientMessagesQuery,
       clientAppointmentsQuery,
       clientStatsQuery,
+      { ...documentsQuery, retry: portalRetry },
     ],
   });
-  const all = [me, projects, messages, appointments, stats];
+  const all = [me, projects, messages, appointments, stats, documents];
 
   const heading = (
     <div>
@@ -63,7 +69,7 @@ export function ClientPortal({ user }: { user: SessionUser }) {
     );
 
   // A lost session: a 401 failure, or a list the default loader answered with nothing.
-  const lists = [projects, messages, appointments, stats];
+  const lists = [projects, messages, appointments, stats, documents];
   if (
     all.some((query) => query.error instanceof ApiError && query.error.status === 401) ||
     lists.some((query) => query.isSuccess && query.data === null)
@@ -102,9 +108,11 @@ export function ClientPortal({ user }: { user: SessionUser }) {
     );
 
   const label = CLIENT_VIEWS.find((item) => item.id === view)?.label;
+  // Counted from the client's own documents: forms waiting for their signature, not replaced ones.
+  const awaiting = awaitingSignature(documents.data ?? []);
   return frame(
     <div className="grid grid-cols-1 gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
-      <ClientSidebar view={view} onChange={setView} pendingDocuments={stats.data?.pendingDocuments ?? 0} />
+      <ClientSidebar view={view} onChange={setView} pendingDocuments={awaiting.length} />
       <section aria-labelledby="client-view-heading" className="min-w-0">
         <h2 id="client-view-heading" className="mb-4 text-2xl font-semibold text-slate-900">
           {label}
@@ -114,11 +122,15 @@ export function ClientPortal({ user }: { user: SessionUser }) {
           projects={projects.data ?? []}
           messages={messages.data ?? []}
           appointments={appointments.data ?? []}
-          pendingDocuments={stats.data?.pendingDocuments ?? 0}
+          documents={documents.data ?? []}
+          awaiting={awaiting}
           onOpenProject={setViewing}
+          onOpenDocument={setOpenedDocument}
+          onShowDocuments={() => setView('documents')}
         />
       </section>
       <ProjectDialog projectId={viewing} onClose={() => setViewing(null)} readOnly />
+      <DocumentDialog documentId={openedDocument} onClose={() => setOpenedDocument(null)} />
     </div>,
   );
 }

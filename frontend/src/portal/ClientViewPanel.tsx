@@ -1,5 +1,7 @@
+import type { TDocument } from '@app/contracts/api/documents';
 import type { TAppointment, TClientMessage } from '@app/contracts/api/portal';
 import type { TProject } from '@app/contracts/api/projects';
+import { ClientDocuments } from '../features/documents/portal/ClientDocuments';
 import { ClientProjects } from '../features/projects/portal/ClientProjects';
 import { ClientMessages } from './ClientMessages';
 import { ClientOverview } from './ClientOverview';
@@ -11,15 +13,22 @@ export function ClientViewPanel({
   projects,
   messages,
   appointments,
-  pendingDocuments,
+  documents,
+  awaiting,
   onOpenProject,
+  onOpenDocument,
+  onShowDocuments,
 }: {
   view: ClientViewId;
   projects: TProject[];
   messages: TClientMessage[];
   appointments: TAppointment[];
-  pendingDocuments: number;
+  documents: TDocument[];
+  /** The client's forms waiting for their signature, newest first. */
+  awaiting: TDocument[];
   onOpenProject: (id: number) => void;
+  onOpenDocument: (id: number) => void;
+  onShowDocuments: () => void;
 }) {
   switch (view) {
     case 'dashboard':
@@ -27,13 +36,19 @@ export function ClientViewPanel({
         <ClientOverview
           projects={projects}
           appointments={appointments}
-          pendingDocuments={pendingDocuments}
+          awaiting={awaiting}
           onOpenProject={onOpenProject}
+          onShowDocuments={onShowDocuments}
         />
       );
     case 'documents':
-      // Documents to read and sign arrive with the documents slice; nothing has been shared yet.
-      return <EmptyState title="No documents yet" text="Documents to review and sign will appear here." />;
+      return (
+        <ClientDocuments
+          documents={documents}
+          projectTitles={new Map(projects.map((project) => [project.id, project.title]))}
+          onOpen={onOpenDocument}
+        />
+      );
     case 'chat':
       return <ClientMessages messages={messages} />;
     case 'tracking':

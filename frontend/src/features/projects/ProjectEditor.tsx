@@ -69,7 +69,11 @@ export function ProjectEditor({
         </div>
       ),
     },
-    { id: 'documents', label: 'Documents', panel: <DocumentsTab /> },
+    {
+      id: 'documents',
+      label: 'Documents',
+      panel: <DocumentsTab projectId={project.id} readOnly={readOnly} />,
+    },
     {
       id: 'photos',
       label: 'Photos',
