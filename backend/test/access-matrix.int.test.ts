@@ -214,6 +214,24 @@ const ROWS: Record<string, Case | Case[]> = {
     send: async (c) => ({ url: `/api/documents/${await c.newDocument()}` }),
   },
 
+  // Custom forms: shared by every admin, nobody else's business.
+  'GET /api/forms': { expect: ADMIN },
+  'POST /api/forms': {
+    expect: ADMIN_CREATES,
+    send: () => ({ body: { title: 'Checklist', sections: [{ id: 's', fields: [] }] } }),
+  },
+  'PUT /api/forms/:id': {
+    expect: ADMIN_WRITES,
+    send: async (c) => ({
+      url: `/api/forms/${await c.newForm()}`,
+      body: { title: 'Renamed', sections: [{ id: 's', fields: [] }] },
+    }),
+  },
+  'DELETE /api/forms/:id': {
+    expect: ADMIN_WRITES,
+    send: async (c) => ({ url: `/api/forms/${await c.newForm()}` }),
+  },
+
   'GET /api/messages/client': { expect: SIGNED_IN },
   'GET /api/messages/client/:clientId': {
     expect: ADMIN,

@@ -175,6 +175,30 @@ const ROWS: Record<string, Row> = {
   'GET /api/documents/:id/download': { caller: 'owner', params: (c) => ({ id: c.fileDocumentId }) },
   'GET /api/documents/:id/signed-pdf': { caller: 'owner', params: (c) => ({ id: c.documentId }) },
   'DELETE /api/documents/:id': { params: () => ({ id: 999_999 }) },
+  'GET /api/forms': {},
+  'POST /api/forms': {
+    body: () => ({
+      title: 'Site Inspection',
+      description: 'Before an install',
+      type: 'converted',
+      originalDocument: 'inspection.pdf',
+      sections: [
+        {
+          id: 'site',
+          title: 'Site',
+          fields: [{ id: 'hazards', type: 'multiselect', label: 'Hazards', options: ['Dogs'] }],
+        },
+      ],
+    }),
+  },
+  'PUT /api/forms/:id': {
+    params: (c) => ({ id: c.formId }),
+    body: () => ({
+      title: 'Site Visit',
+      sections: [{ id: 'site', fields: [{ id: 'a', type: 'date', label: 'Day' }] }],
+    }),
+  },
+  'DELETE /api/forms/:id': { params: () => ({ id: 999_999 }) },
   'GET /api/messages/client': { caller: 'owner' },
   'GET /api/messages/client/:clientId': { params: (c) => ({ clientId: c.owner.clientId }) },
   'GET /api/appointments/client': { caller: 'owner' },

@@ -87,6 +87,22 @@ export async function castOf(t: TestApp) {
         'document',
       )
     ).id as number;
+  /** A custom form (shared by the admins), for the routes that change or remove one. */
+  const newForm = async () =>
+    (
+      await created(
+        await t.call(
+          'POST',
+          '/api/forms',
+          {
+            title: `Checklist ${++serial}`,
+            sections: [{ id: 's', fields: [{ id: 'a', type: 'text', label: 'A' }] }],
+          },
+          t.adminToken,
+        ),
+        'custom form',
+      )
+    ).id as number;
   /** A daily note of the admin. */
   const newNote = async () =>
     (
@@ -123,6 +139,7 @@ export async function castOf(t: TestApp) {
   });
   const projectId = await newProject();
   const noteId = await newNote();
+  const formId = await newForm();
   const documentId = await newDocument();
   // A PDF uploaded to the owning client's project (its file is served at /file and /download).
   const pdfForm = new FormData();
@@ -174,6 +191,7 @@ export async function castOf(t: TestApp) {
     projectId,
     consultationId,
     noteId,
+    formId,
     documentId,
     fileDocumentId,
     logoUrl,
@@ -182,6 +200,7 @@ export async function castOf(t: TestApp) {
     newProject,
     newNote,
     newDocument,
+    newForm,
     newAccount,
     accountFor,
     /** A unique e-mail address for routes that create an account or a client. */

@@ -3,6 +3,7 @@ import { clientsProjection } from './clients/projection.ts';
 import { consultationsProjection } from './consultations/projection.ts';
 import { dailyNotesProjection } from './dashboard/projection.ts';
 import { documentsProjection } from './documents/projection.ts';
+import { customFormsProjection } from './forms/projection.ts';
 import { appointmentsProjection, messagesProjection, paymentsProjection } from './portal/projections.ts';
 import { projectsProjection } from './projects/projection.ts';
 import type { Projection } from './runtime/types.ts';
@@ -22,6 +23,7 @@ export const projections: readonly Projection[] = [
   appointmentsProjection,
   paymentsProjection,
   documentsProjection,
+  customFormsProjection,
 ];
 
 export const findProjection = (name: string) => projections.find((p) => p.name === name);

@@ -5,6 +5,7 @@ import { clientRoutes } from '../clients/routes.ts';
 import { consultationRoutes } from '../consultations/routes.ts';
 import { dashboardRoutes } from '../dashboard/routes.ts';
 import { documentRoutes } from '../documents/routes.ts';
+import { customFormRoutes } from '../forms/routes.ts';
 import { fileRoutes } from '../files/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
 import { liveHub } from '../live/hub.ts';
@@ -32,6 +33,7 @@ export async function buildApp(
   await app.register(clientRoutes(deps));
   await app.register(projectRoutes(deps));
   await app.register(documentRoutes(deps));
+  await app.register(customFormRoutes(deps));
   await app.register(portalRoutes(deps));
   await app.register(dashboardRoutes(deps));
   await app.register(settingsRoutes(deps));

@@ -3,6 +3,7 @@ import type { ClientsTable } from '../clients/table.ts';
 import type { ConsultationsTable } from '../consultations/table.ts';
 import type { DailyNotesTable } from '../dashboard/table.ts';
 import type { DocumentsTable } from '../documents/table.ts';
+import type { CustomFormsTable } from '../forms/table.ts';
 import type { AppointmentsTable, MessagesTable, PaymentsTable } from '../portal/tables.ts';
 import type { ProjectsTable } from '../projects/table.ts';
 import type { SiteSettingsTable } from '../settings/table.ts';
@@ -22,6 +23,7 @@ export interface Database {
   appointments: AppointmentsTable;
   payments: PaymentsTable;
   documents: DocumentsTable;
+  custom_forms: CustomFormsTable;
 }
 
 export const READ_MODEL_SCHEMA = 'rm';
