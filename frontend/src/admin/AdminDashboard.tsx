@@ -7,6 +7,7 @@ import { ClientsView } from '../features/clients/admin/ClientsView';
 import { ConsultationsView } from '../features/consultations/admin/ConsultationsView';
 import { ContentView } from '../features/content/admin/ContentView';
 import { DashboardView } from '../features/dashboard/admin/DashboardView';
+import { DocumentsView } from '../features/documents/admin/DocumentsView';
 import { TrackingView } from '../features/projects/admin/TrackingView';
 import { SettingsView } from '../features/settings/admin/SettingsView';
 import { settingsQuery } from '../features/settings/settings-query';
@@ -18,6 +19,7 @@ import { type AdminViewId, chooseView, LANDED_VIEWS, VIEW_STORAGE_KEY } from './
 
 const VIEW_COMPONENTS: Partial<Record<AdminViewId, () => ReactNode>> = {
   dashboard: DashboardView,
+  documents: DocumentsView,
   tracking: TrackingView,
   clients: ClientsView,
   users: UsersView,

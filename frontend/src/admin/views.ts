@@ -20,6 +20,7 @@ export type AdminViewId = (typeof ADMIN_VIEWS)[number]['id'];
 
 const LANDED: readonly AdminViewId[] = [
   'dashboard',
+  'documents',
   'tracking',
   'clients',
   'users',

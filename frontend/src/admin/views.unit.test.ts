@@ -7,7 +7,7 @@ describe('the admin view in the address', () => {
   });
 
   it('falls back to the Dashboard for an unknown view or one not built yet', () => {
-    for (const view of ['documents', 'chat', 'schedule', 'payments', 'all-estimates', 'anything', 7, ''])
+    for (const view of ['chat', 'schedule', 'payments', 'all-estimates', 'anything', 7, ''])
       expect(parseAdminSearch({ view })).toEqual({ view: 'dashboard' });
   });
 
@@ -18,7 +18,8 @@ describe('the admin view in the address', () => {
   it('chooses the address, then the remembered view, then the first in the sidebar; never one not built', () => {
     expect(chooseView('users', 'clients')).toBe('users');
     expect(chooseView(undefined, 'clients')).toBe('clients');
-    expect(chooseView('payments', 'documents')).toBe(LANDED_VIEWS[0]!.id);
+    expect(chooseView('payments', 'documents')).toBe('documents');
+    expect(chooseView('payments', 'chat')).toBe(LANDED_VIEWS[0]!.id);
     expect(LANDED_VIEWS.map((view) => view.id)).not.toContain('payments');
   });
 });

@@ -116,10 +116,3 @@ export function withOption(options: readonly string[], text: string): string[] |
   if (option === '' || options.includes(option)) return null;
   return [...options, option];
 }
-
-/** Renames an option in place: null when the new text is blank or names another option. */
-export function renamedOption(options: readonly string[], index: number, text: string): string[] | null {
-  const option = text.trim();
-  if (option === '' || options.some((o, i) => i !== index && o === option)) return null;
-  return options.map((o, i) => (i === index ? option : o));
-}

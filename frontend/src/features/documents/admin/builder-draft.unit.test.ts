@@ -6,7 +6,6 @@ import {
   emptyDraft,
   newField,
   newSection,
-  renamedOption,
   withOption,
 } from './builder-draft';
 
@@ -48,13 +47,10 @@ describe('the custom form builder', () => {
     expect(ids.size).toBe(4);
   });
 
-  it('adds and renames options only with non-blank, new text', () => {
+  it('adds options only with non-blank, new text', () => {
     expect(withOption(['A'], '  ')).toBeNull();
     expect(withOption(['A'], 'A')).toBeNull();
     expect(withOption(['A'], ' B ')).toEqual(['A', 'B']);
-    expect(renamedOption(['A', 'B'], 1, 'C')).toEqual(['A', 'C']);
-    expect(renamedOption(['A', 'B'], 1, 'A')).toBeNull();
-    expect(renamedOption(['A', 'B'], 1, '')).toBeNull();
   });
 
   it('opens a converted document as a converted draft named by its file when it has no title', () => {

@@ -1,0 +1,71 @@
+import type { TDocument } from '@app/contracts/api/documents';
+import { formatDate } from '../../../lib/format';
+import { Button } from '../../../ui/Button';
+import { canDownload, downloadDocument } from '../DocumentPreview';
+import { canSign, formStatusLabel, TYPE_LABELS } from './document-list';
+
+const BADGE: Record<string, string> = {
+  Signed: 'bg-green-100 text-green-900',
+  Pending: 'bg-amber-100 text-amber-900',
+};
+
+/** One document: title, type, created date, a form's Signed / Pending, and its actions. */
+export function DocumentRow({
+  doc,
+  onView,
+  onSign,
+  onDelete,
+}: {
+  doc: TDocument;
+  onView: (doc: TDocument) => void;
+  onSign: (doc: TDocument) => void;
+  onDelete: (doc: TDocument) => void;
+}) {
+  const status = formStatusLabel(doc);
+  return (
+    <li data-testid="document-row" className="flex flex-wrap items-center gap-3 p-3">
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-slate-900">{doc.title}</p>
+        <p className="text-xs text-slate-700">
+          {TYPE_LABELS[doc.type]} · {formatDate(doc.createdAt)}
+          {doc.filename && doc.filename !== doc.title ? ` · ${doc.filename}` : ''}
+        </p>
+      </div>
+      {status && (
+        <span
+          data-testid="document-status"
+          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE[status] ?? 'bg-slate-200 text-slate-800'}`}
+        >
+          {status}
+        </span>
+      )}
+      <div className="flex flex-wrap gap-1">
+        <Button variant="ghost" aria-label={`View ${doc.title}`} onClick={() => onView(doc)}>
+          View
+        </Button>
+        {canDownload(doc) && (
+          <Button
+            variant="ghost"
+            aria-label={`Download ${doc.title}`}
+            onClick={() => void downloadDocument(doc)}
+          >
+            Download
+          </Button>
+        )}
+        {canSign(doc) && (
+          <Button variant="ghost" aria-label={`Sign ${doc.title}`} onClick={() => onSign(doc)}>
+            Sign
+          </Button>
+        )}
+        <Button
+          variant="ghost"
+          className="text-red-800 hover:bg-red-50"
+          aria-label={`Delete ${doc.title}`}
+          onClick={() => onDelete(doc)}
+        >
+          Delete
+        </Button>
+      </div>
+    </li>
+  );
+}
