@@ -152,7 +152,11 @@ describe('projects: tracking, the project dialog, the job page and the client po
       async () =>
         (await readOnly.getByRole('list', { name: 'Project photos' }).getByRole('img').count()) === 2,
     );
-    expect(await readOnly.locator('input, select, textarea').count()).toBe(0);
+    // Nothing to edit; the one control is the Documents tab's upload (issue #11: a client's files go to
+    // staff for review), covered by documents-sign.browser.test.ts.
+    expect(
+      await readOnly.locator('input:not([data-testid="document-upload"]), select, textarea').count(),
+    ).toBe(0);
     for (const name of [/^Save/, /Remove/, /Delete/, /Upload/]) {
       expect(await readOnly.getByRole('button', { name }).count()).toBe(0);
     }

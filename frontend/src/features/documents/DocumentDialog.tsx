@@ -173,13 +173,13 @@ function FormAnswers({ doc }: { doc: TDocument }) {
   );
 }
 
-/** A picture shown in the page (fetched with the session: files are private); other files are downloaded. */
+/** A picture or a PDF shown in the page (fetched with the session: files are private); other files are downloaded. */
 function FilePreview({ doc }: { doc: TDocument }) {
-  const isImage = doc.mimeType?.startsWith('image/') ?? false;
+  const shown = doc.mimeType?.startsWith('image/') || doc.mimeType === 'application/pdf';
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (!isImage) return;
+    if (!shown) return;
     let url: string | null = null;
     let live = true;
     fetchDocumentFile(documentFileUrl(doc.id))
@@ -192,15 +192,23 @@ function FilePreview({ doc }: { doc: TDocument }) {
       live = false;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [doc.id, isImage]);
+  }, [doc.id, shown]);
 
-  if (!isImage)
+  if (!shown)
     return (
       <p className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
         {doc.filename ?? doc.title}: use Download to open this file.
       </p>
     );
-  if (failed) return <p className="text-sm text-red-800">The picture could not be loaded.</p>;
+  if (failed) return <p className="text-sm text-red-800">The file could not be loaded.</p>;
   if (!src) return <Spinner label="Loading preview" />;
-  return <img src={src} alt={doc.title} className="max-h-[60vh] w-auto rounded-md border border-slate-200" />;
+  return doc.mimeType === 'application/pdf' ? (
+    <iframe title={doc.title} src={src} className="h-[60vh] w-full rounded-md border border-slate-200" />
+  ) : (
+    <img
+      src={src}
+      alt={doc.title}
+      className="max-h-[60vh] w-auto max-w-full rounded-md border border-slate-200"
+    />
+  );
 }

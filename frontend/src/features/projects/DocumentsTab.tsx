@@ -9,6 +9,7 @@ import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
 import { projectDocumentsQuery, useDeleteDocument, useUploadDocuments } from '../documents/api';
 import { DocumentDialog } from '../documents/DocumentDialog';
+import { DocumentPreview } from '../documents/DocumentPreview';
 import { DocumentStatusBadge, documentTypeLabel } from '../documents/DocumentStatusBadge';
 import { requiredDocuments, sizeInKb } from '../documents/document-status';
 import { RequiredFormDialog } from '../documents/RequiredFormDialog';
@@ -29,10 +30,13 @@ export function DocumentsTab({ projectId, readOnly }: { projectId: number; readO
   const id = useId();
   const query = useQuery(projectDocumentsQuery(projectId));
   const [opened, setOpened] = useState<number | null>(null);
+  const [previewed, setPreviewed] = useState<TDocument | null>(null);
   const [filling, setFilling] = useState<FormTemplate | null>(null);
   const [showAll, setShowAll] = useState(false);
   const docs = query.data ?? [];
   const required = requiredDocuments(docs, projectId);
+  // A form opens where it can be read and signed; a file in the 'Document Preview'.
+  const open = (doc: TDocument) => (doc.type === 'form' ? setOpened(doc.id) : setPreviewed(doc));
   const uploaded = docs
     .filter((doc) => doc.type !== 'form')
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -97,7 +101,7 @@ export function DocumentsTab({ projectId, readOnly }: { projectId: number; readO
           query={query}
           docs={uploaded}
           empty="No documents uploaded yet"
-          onOpen={setOpened}
+          onOpen={open}
           removable={!readOnly}
         />
         <Button variant="outline" onClick={() => setShowAll(true)}>
@@ -110,11 +114,12 @@ export function DocumentsTab({ projectId, readOnly }: { projectId: number; readO
           query={query}
           docs={[...docs].sort((a, b) => b.createdAt.localeCompare(a.createdAt))}
           empty="No documents found"
-          onOpen={setOpened}
+          onOpen={open}
           removable={!readOnly}
         />
       </Dialog>
       <DocumentDialog documentId={opened} onClose={() => setOpened(null)} />
+      <DocumentPreview document={previewed} onClose={() => setPreviewed(null)} />
       <RequiredFormDialog template={filling} projectId={projectId} onClose={() => setFilling(null)} />
     </div>
   );
@@ -130,7 +135,7 @@ function DocumentList({
   query: { isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
   docs: TDocument[];
   empty: string;
-  onOpen: (id: number) => void;
+  onOpen: (doc: TDocument) => void;
   removable: boolean;
 }) {
   const remove = useDeleteDocument();
@@ -164,7 +169,7 @@ function DocumentList({
               </p>
             </div>
             <DocumentStatusBadge doc={doc} />
-            <Button variant="outline" aria-label={`View ${doc.title}`} onClick={() => onOpen(doc.id)}>
+            <Button variant="outline" aria-label={`View ${doc.title}`} onClick={() => onOpen(doc)}>
               View
             </Button>
             {removable && (

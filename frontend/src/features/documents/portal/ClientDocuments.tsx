@@ -55,7 +55,7 @@ export function ClientDocuments({
           <DocumentStatusBadge doc={doc} />
           <Button
             variant={canSign(doc) ? 'primary' : 'outline'}
-            aria-label={`${canSign(doc) ? 'Review and sign' : 'View'} ${doc.title}`}
+            aria-label={`${canSign(doc) ? 'Review & Sign' : 'View'} ${doc.title}`}
             onClick={() => onOpen(doc.id)}
           >
             {canSign(doc) ? 'Review & Sign' : 'View'}
