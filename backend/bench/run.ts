@@ -1,4 +1,5 @@
 import { appendThroughput } from './append.ts';
+import { documentFigures } from './documents.ts';
 import { commandToVisibleLatency } from './latency.ts';
 import { rebuildRate } from './rebuild.ts';
 
@@ -24,5 +25,17 @@ console.log(
 const rebuilt = await rebuildRate();
 console.log(
   `projection rebuild, ${rebuilt.events} events x ${rebuilt.projections} views: ${Math.round(rebuilt.eventsPerSecond)} events/s (${f(rebuilt.seconds)} s)  target >= 20000: ${verdict(rebuilt.eventsPerSecond >= 20000)}`,
+);
+
+// Documents (issue 11): the app runs in this process, so its memory is this process's.
+const docs = await documentFigures();
+console.log(
+  `document upload, ${f(docs.upload.size / 1024 / 1024)} MB over HTTP: resident memory +${f(docs.upload.rssGrowth)} MB at its peak (heap +${f(docs.upload.heapGrowth)} MB, ${f(docs.upload.seconds)} s)  target < 50 MB: ${verdict(docs.upload.rssGrowth < 50)}`,
+);
+console.log(
+  `signed PDF with certificate, ${docs.pdf.pages} pages: median ${Math.round(docs.pdf.median)} ms, slowest ${Math.round(docs.pdf.max)} ms, first ${Math.round(docs.pdf.first)} ms  target < 1000 ms: ${verdict(docs.pdf.max < 1000 && docs.pdf.first < 1000)}`,
+);
+console.log(
+  `documents list, ${docs.list.listed} documents: p50 ${f(docs.list.p50)} ms, p99 ${f(docs.list.p99)} ms (${docs.list.requests} requests)  target p50 < 50 ms: ${verdict(docs.list.p50 < 50)}`,
 );
 process.exit(0);

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { TDocument } from '@app/contracts/api/documents';
+import { type TDocument, ZDocument } from '@app/contracts/api/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { eventCount, SIGNATURE_DATA_URL } from '../../test/cast.ts';
 import { portalClientWithProject } from '../../test/clients.ts';
@@ -388,5 +389,29 @@ describe('documents', () => {
       expect(await storedFiles()).toEqual(files);
       expect(await eventCount(t)).toBe(events);
     });
+  });
+
+  it("the lists (made as JSON by the database) hold exactly each document's own answer, newest first", async () => {
+    const all = await t.call('GET', '/api/documents', undefined, t.adminToken);
+    expect(all.status).toBe(200);
+    const listed = z.array(ZDocument).parse(all.body);
+    // Forms, signed ones, replaced ones (void or not), uploads: every kind the earlier tests made.
+    expect(listed.some((d) => d.type === 'upload')).toBe(true);
+    expect(listed.some((d) => d.signatureVoid)).toBe(true);
+    expect(listed.some((d) => d.signature !== null && !d.signatureVoid)).toBe(true);
+    for (const doc of listed) {
+      const { sections: _, ...own } = (
+        await t.call('GET', `/api/documents/${doc.id}`, undefined, t.adminToken)
+      ).body as TDocument;
+      expect(doc).toEqual(own);
+    }
+    const order = listed.map((d) => `${d.createdAt} ${String(d.id).padStart(9, '0')}`);
+    expect(order).toEqual([...order].sort().reverse());
+
+    const ofProject = (await t.call('GET', `/api/documents/project/${mine.projectId}`, undefined, mine.token))
+      .body as TDocument[];
+    expect(ofProject.map((d) => d.id)).toEqual(
+      listed.filter((d) => d.projectId === mine.projectId).map((d) => d.id),
+    );
   });
 });

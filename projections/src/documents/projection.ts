@@ -1,6 +1,8 @@
 import { documentEventSchemas, type TDocumentEvent } from '@app/contracts/events/documents';
 import { eventTypesOf } from '@app/contracts/events/domain';
+import type { StoredEvent } from '@app/contracts/events/envelope';
 import { documentProjection } from '../runtime/document-projection.ts';
+import { documentDto } from './dto.ts';
 import type { DocumentsTable } from './table.ts';
 
 type Row = Omit<DocumentsTable, 'last_event_position'>;
@@ -11,8 +13,9 @@ type Row = Omit<DocumentsTable, 'last_event_position'>;
  */
 export const documentsProjection = documentProjection<Row>({
   name: 'documents',
-  // 2: superseded_by and signature_void (new versions of a document). 3: form_sections.
-  version: 3,
+  // 2: superseded_by and signature_void (new versions of a document). 3: form_sections. 4: list_json
+  // (bump whenever `documentDto` changes, so every row's list_json is made again).
+  version: 4,
   syncType: 'document',
   table: 'documents',
   ddl: (s) => `
@@ -35,6 +38,7 @@ export const documentsProjection = documentProjection<Row>({
       signature jsonb,
       superseded_by integer,
       signature_void boolean NOT NULL,
+      list_json text NOT NULL,
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL,
       last_event_position numeric NOT NULL
@@ -45,81 +49,88 @@ export const documentsProjection = documentProjection<Row>({
   eventTypes: eventTypesOf(documentEventSchemas),
   idOf: (e) => (e.data as { documentId: number }).documentId,
   evolve(row, stored) {
-    const event = stored as unknown as TDocumentEvent;
-    const at = stored.metadata.occurredAt;
-    const base = {
-      created_at: at,
-      updated_at: at,
-      signature: null,
-      status: 'pending',
-      superseded_by: null,
-      signature_void: false,
-    };
-    switch (event.type) {
-      case 'DocumentFormCreated': {
-        const d = event.data;
-        return {
-          ...base,
-          id: d.documentId,
-          client_id: d.clientId,
-          project_id: d.projectId,
-          title: d.title,
-          type: 'form',
-          form_data: d.formData,
-          form_sections: d.sections,
-          template_type: d.templateType,
-          file: null,
-          filename: null,
-          mime_type: null,
-          size: null,
-          sha256: null,
-          description: d.description,
-        };
-      }
-      case 'DocumentFileUploaded': {
-        const d = event.data;
-        return {
-          ...base,
-          id: d.documentId,
-          client_id: d.clientId,
-          project_id: d.projectId,
-          title: d.title,
-          type: 'upload',
-          form_data: null,
-          form_sections: null,
-          template_type: null,
-          file: d.file,
-          filename: d.filename,
-          mime_type: d.mimeType,
-          size: d.size,
-          sha256: d.sha256,
-          description: d.description,
-        };
-      }
-      case 'DocumentSigned': {
-        if (!row) return undefined;
-        const { signerId, signedAt, ip, userAgent, contentSha256 } = event.data;
-        const signature = { signerId, signedAt, ip, userAgent, contentSha256 };
-        return { ...row, status: 'completed', signature, updated_at: at };
-      }
-      case 'DocumentViewed':
-        return undefined;
-      case 'DocumentSuperseded':
-        // A signed document keeps status 'completed' (it was signed, and the record of it stays), but its
-        // signature is void: the client is asked to sign the new version.
-        if (!row) return undefined;
-        return {
-          ...row,
-          superseded_by: event.data.supersededBy,
-          signature_void: row.status === 'completed',
-          updated_at: at,
-        };
-      case 'DocumentDeleted':
-        return row ? null : undefined;
-      default: {
-        const unhandled: never = event;
-        return unhandled;
-      }
-    }
+    const next = evolveRow(row, stored);
+    return next ? { ...next, list_json: JSON.stringify(documentDto(next)) } : next;
   },
 });
+
+type Evolved = Omit<Row, 'list_json'> | null | undefined;
+
+function evolveRow(row: Row | null, stored: StoredEvent): Evolved {
+  const event = stored as unknown as TDocumentEvent;
+  const at = stored.metadata.occurredAt;
+  const base = {
+    created_at: at,
+    updated_at: at,
+    signature: null,
+    status: 'pending',
+    superseded_by: null,
+    signature_void: false,
+  };
+  switch (event.type) {
+    case 'DocumentFormCreated': {
+      const d = event.data;
+      return {
+        ...base,
+        id: d.documentId,
+        client_id: d.clientId,
+        project_id: d.projectId,
+        title: d.title,
+        type: 'form',
+        form_data: d.formData,
+        form_sections: d.sections,
+        template_type: d.templateType,
+        file: null,
+        filename: null,
+        mime_type: null,
+        size: null,
+        sha256: null,
+        description: d.description,
+      };
+    }
+    case 'DocumentFileUploaded': {
+      const d = event.data;
+      return {
+        ...base,
+        id: d.documentId,
+        client_id: d.clientId,
+        project_id: d.projectId,
+        title: d.title,
+        type: 'upload',
+        form_data: null,
+        form_sections: null,
+        template_type: null,
+        file: d.file,
+        filename: d.filename,
+        mime_type: d.mimeType,
+        size: d.size,
+        sha256: d.sha256,
+        description: d.description,
+      };
+    }
+    case 'DocumentSigned': {
+      if (!row) return undefined;
+      const { signerId, signedAt, ip, userAgent, contentSha256 } = event.data;
+      const signature = { signerId, signedAt, ip, userAgent, contentSha256 };
+      return { ...row, status: 'completed', signature, updated_at: at };
+    }
+    case 'DocumentViewed':
+      return undefined;
+    case 'DocumentSuperseded':
+      // A signed document keeps status 'completed' (it was signed, and the record of it stays), but its
+      // signature is void: the client is asked to sign the new version.
+      if (!row) return undefined;
+      return {
+        ...row,
+        superseded_by: event.data.supersededBy,
+        signature_void: row.status === 'completed',
+        updated_at: at,
+      };
+    case 'DocumentDeleted':
+      return row ? null : undefined;
+    default: {
+      const unhandled: never = event;
+      return unhandled;
+    }
+  }
+}

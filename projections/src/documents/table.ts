@@ -28,6 +28,8 @@ export interface DocumentsTable {
   superseded_by: number | null;
   /** Signed, then replaced by a newer version: the signature no longer counts (status stays 'completed'). */
   signature_void: boolean;
+  /** The row as the API lists it (`documentDto`), JSON text. */
+  list_json: string;
   created_at: Date | string;
   updated_at: Date | string;
   last_event_position: string;
