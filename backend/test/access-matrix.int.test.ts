@@ -10,6 +10,7 @@ import {
   routesWithoutRows,
   SIGNATURE_DATA_URL,
 } from './cast.ts';
+import { convertRequest, png } from './fixtures/documents.ts';
 
 /**
  * Who may call what: one row per route (and the websocket) with the answer each kind of caller gets, in
@@ -28,6 +29,8 @@ interface Request {
   upload?: true;
   /** Calls with a new session of the caller (for routes that end the session they are called with). */
   freshSession?: true;
+  /** More headers (a multipart body's content type, with `body` the encoded form). */
+  headers?: Record<string, string>;
 }
 interface Case {
   /** When a route has several cases (a public logo, a signed photo), what this one tries. */
@@ -232,6 +235,15 @@ const ROWS: Record<string, Case | Case[]> = {
     send: async (c) => ({ url: `/api/forms/${await c.newForm()}` }),
   },
 
+  // A picture converts to an empty form (PDF and Word in backend/src/documents/convert.int.test.ts).
+  'POST /api/documents/convert-to-form': {
+    expect: ADMIN,
+    send: async () => {
+      const { payload, headers } = await convertRequest({ bytes: png(), name: 'paper-form.png' });
+      return { body: payload, headers };
+    },
+  },
+
   'GET /api/messages/client': { expect: SIGNED_IN },
   'GET /api/messages/client/:clientId': {
     expect: ADMIN,
@@ -379,7 +391,7 @@ describe('access matrix', () => {
               const res = await t.app.inject({
                 method: method as 'GET',
                 url: request.url ?? pattern,
-                headers: upload ? upload.headers : auth,
+                headers: upload ? upload.headers : { ...auth, ...request.headers },
                 ...(upload ? { payload: upload.payload } : {}),
                 ...(request.body === undefined ? {} : { payload: request.body as object }),
               });

@@ -175,6 +175,7 @@ const ROWS: Record<string, Row> = {
   'GET /api/documents/:id/download': { caller: 'owner', params: (c) => ({ id: c.fileDocumentId }) },
   'GET /api/documents/:id/signed-pdf': { caller: 'owner', params: (c) => ({ id: c.documentId }) },
   'DELETE /api/documents/:id': { params: () => ({ id: 999_999 }) },
+  'POST /api/documents/convert-to-form': { multipart: true },
   'GET /api/forms': {},
   'POST /api/forms': {
     body: () => ({
