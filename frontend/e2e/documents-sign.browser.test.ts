@@ -368,4 +368,60 @@ describe('documents: a form signed by the client on a phone, its signed PDF; a r
     await client.context().close();
     await admin.context().close();
   });
+  it('a new version voids the old signature: the client is asked to sign it, and signs with a mouse', async () => {
+    const docs = (await b.t.call('GET', `/api/documents/project/${projectId}`, undefined, b.t.adminToken))
+      .body as TDocument[];
+    const old = docs.find((d) => d.templateType === 'security' && d.status === 'completed');
+    expect(old).toBeDefined();
+    const made = await b.t.call(
+      'POST',
+      '/api/documents',
+      {
+        title: 'Security Camera Install Quote v2',
+        projectId,
+        templateType: 'security',
+        replaces: old!.id,
+        formData: { ...old!.formData, cameraCount: 8 },
+      },
+      b.t.adminToken,
+    );
+    expect(made.status).toBe(201);
+
+    const client = await b.newPage();
+    await b.signIn(client, CLIENT.email, PASSWORD);
+    await client.waitForURL(`${b.baseUrl}/client`);
+    expect(await client.getByTestId('pending-documents-count').textContent()).toContain('1');
+    await client
+      .getByRole('navigation', { name: 'Client portal' })
+      .getByRole('button', { name: /Documents/ })
+      .click();
+    const voided = client
+      .getByTestId('client-document')
+      .filter({ hasText: 'Security Camera Install Quote', hasNotText: 'v2' });
+    await voided.getByText('Replaced by a newer version: please sign the new version.').waitFor();
+    expect(await voided.getByTestId('document-status').textContent()).toBe('Void');
+    await voided.getByRole('button', { name: 'View Security Camera Install Quote' }).click();
+    const opened = client.getByRole('dialog', { name: 'Document' });
+    await opened.getByText('Void: this signature no longer counts.').waitFor();
+    expect(await opened.getByRole('button', { name: 'Sign Document' }).count()).toBe(0);
+    await opened.getByRole('button', { name: 'Open the new version' }).click();
+    await opened.getByRole('heading', { name: 'Security Camera Install Quote v2' }).waitFor();
+    await opened.getByRole('button', { name: 'Sign Document' }).click();
+
+    const pad = client.getByRole('dialog', { name: 'Digital Signature Required' });
+    const box = (await pad.getByTestId('signature-canvas').boundingBox())!;
+    expect(box.width).toBe(400);
+    await client.mouse.move(box.x + 40, box.y + 150);
+    await client.mouse.down();
+    for (let i = 1; i <= 20; i++) await client.mouse.move(box.x + 40 + i * 15, box.y + (i % 2 ? 60 : 150));
+    await client.mouse.up();
+    await pad.getByRole('button', { name: 'Submit Signature' }).click();
+    await client.getByTestId('toast').filter({ hasText: 'Document signed successfully' }).first().waitFor();
+    await opened.getByTestId('document-status').filter({ hasText: 'Signed' }).waitFor();
+    const fresh = (
+      await b.t.call('GET', `/api/documents/${(made.body as TDocument).id}`, undefined, b.t.adminToken)
+    ).body as TDocument;
+    expect(fresh).toMatchObject({ status: 'completed', signatureVoid: false });
+    await client.context().close();
+  });
 });
