@@ -36,6 +36,6 @@ console.log(
   `signed PDF with certificate, ${docs.pdf.pages} pages: median ${Math.round(docs.pdf.median)} ms, slowest ${Math.round(docs.pdf.max)} ms, first ${Math.round(docs.pdf.first)} ms  target < 1000 ms: ${verdict(docs.pdf.max < 1000 && docs.pdf.first < 1000)}`,
 );
 console.log(
-  `documents list, ${docs.list.listed} documents: p50 ${f(docs.list.p50)} ms, p99 ${f(docs.list.p99)} ms (${docs.list.requests} requests)  target p50 < 50 ms: ${verdict(docs.list.p50 < 50)}`,
+  `documents list, ${docs.list.listed} documents: p50 ${f(docs.list.p50)} ms, p99 ${f(docs.list.p99)} ms (${docs.list.requests} requests)  target p99 < 50 ms: ${verdict(docs.list.p99 < 50)}`,
 );
 process.exit(0);
