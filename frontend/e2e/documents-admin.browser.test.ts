@@ -1,0 +1,223 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portalClientWithProject } from '../../backend/test/clients.ts';
+import { type BrowserApp, startBrowserApp, toastText } from './browser.ts';
+import { watchCsp } from './csp.ts';
+
+const CLIENT = { name: 'Nell Tanana', email: 'nell@example.com' };
+
+/** A one-page PDF with a text layer of labelled blanks, as a scanned-in paper form would have. */
+async function labelledPdf() {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([612, 792]);
+  const lines = ['Site Access Form', 'Owner Name: ____________', 'Gate Code: ____________', 'Notes:'];
+  lines.forEach((line, index) => page.drawText(line, { x: 72, y: 700 - index * 30, size: 14, font }));
+  return Buffer.from(await pdf.save());
+}
+
+describe('documents: the admin Documents view (browser)', () => {
+  let b: BrowserApp;
+  let dir: string;
+  let projectTitle: string;
+  beforeAll(async () => {
+    b = await startBrowserApp({ workers: false });
+    const { clientId } = await portalClientWithProject(b.t, CLIENT);
+    projectTitle = 'Lodge cameras';
+    const made = await b.t.call(
+      'POST',
+      '/api/projects',
+      { clientId, title: projectTitle, type: 'security_cameras' },
+      b.t.adminToken,
+    );
+    expect(made.status).toBe(201);
+    dir = await mkdtemp(join(tmpdir(), 'ng-documents-'));
+    await writeFile(join(dir, 'site-access.pdf'), await labelledPdf());
+    await writeFile(join(dir, 'notes.txt'), 'not a form');
+    await writeFile(
+      join(dir, 'roof.png'),
+      await sharp({ create: { width: 80, height: 60, channels: 3, background: { r: 30, g: 120, b: 60 } } })
+        .png()
+        .toBuffer(),
+    );
+  });
+  afterAll(async () => {
+    await b?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('builds a custom form that survives a reload, converts a PDF into the builder, fills a template', async () => {
+    const admin = await b.newPage();
+    const csp = await watchCsp(admin);
+    await b.signInAsAdmin(admin);
+    await admin.goto('/admin?view=documents');
+    expect(await admin.getByRole('heading', { level: 1 }).textContent()).toBe('Documents');
+    await admin.getByRole('heading', { name: 'Form Templates' }).waitFor();
+    for (const title of [
+      'Security Camera Install Quote',
+      'Starlink Installation Quote',
+      'Website Development Quote',
+    ])
+      await admin.getByRole('button', { name: `Open ${title}` }).waitFor();
+    await admin.getByText('No custom forms created yet').waitFor();
+
+    // The builder refuses a form without a title, then one without sections.
+    await admin.getByRole('button', { name: 'Create Your First Custom Form' }).click();
+    const builder = admin.getByRole('dialog', { name: 'Custom Form Builder' });
+    await builder.getByRole('button', { name: 'Save Form' }).click();
+    expect(await builder.getByRole('alert').textContent()).toBe('Please enter a form title');
+    await builder.getByLabel('Form title').fill('Site Survey');
+    await builder.getByRole('button', { name: 'Save Form' }).click();
+    expect(await builder.getByRole('alert').textContent()).toBe(
+      'Please add at least one section to the form',
+    );
+    await builder.getByRole('button', { name: 'Add Section' }).click();
+    await builder.getByLabel('Section title').fill('Roof');
+    await builder.getByRole('button', { name: 'Add Field' }).click();
+    await builder.getByLabel('Field type').selectOption('select');
+    await builder.getByLabel('Field label').fill('Roof type');
+    expect(await builder.getByRole('button', { name: 'Add Option' }).isDisabled()).toBe(true);
+    for (const option of ['Metal', 'Shingle']) {
+      await builder.getByLabel('New option').fill(option);
+      await builder.getByRole('button', { name: 'Add Option' }).click();
+    }
+    await builder.getByLabel('Required').check();
+    await builder.getByRole('button', { name: 'Save Form' }).click();
+    await builder.waitFor({ state: 'hidden' });
+    expect(await toastText(admin)).toContain('Custom form saved');
+    await admin.reload();
+    const saved = admin.getByTestId('custom-form').filter({ hasText: 'Site Survey' });
+    await saved.waitFor();
+
+    // A file of another type is refused before it is sent.
+    const convertInput = admin.locator('input[type="file"][accept=".pdf,.doc,.docx,.png,.jpg,.jpeg"]');
+    await convertInput.setInputFiles(join(dir, 'notes.txt'));
+    await admin.getByTestId('toast').filter({ hasText: 'Unsupported file type' }).waitFor();
+    expect(await toastText(admin)).toContain('Please upload PDF, Word document, or image files only.');
+
+    // A PDF's labelled blanks become a form, kept at the top of the custom forms and opened in the builder.
+    await convertInput.setInputFiles(join(dir, 'site-access.pdf'));
+    await builder.waitFor();
+    expect(await toastText(admin)).toContain('Document converted successfully');
+    expect(await builder.getByText('Converted from site-access.pdf').count()).toBeGreaterThan(0);
+    const labels = await builder
+      .getByLabel('Field label')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    expect(labels).toEqual(expect.arrayContaining(['Owner Name', 'Gate Code']));
+    await builder.getByRole('button', { name: 'Cancel' }).click();
+    await builder.waitFor({ state: 'hidden' });
+    await admin.getByTestId('custom-form').first().filter({ hasText: 'Converted' }).waitFor();
+
+    // A template for the client's project: client, then project (moves on by itself), then the fields.
+    await admin.getByRole('button', { name: 'Open Security Camera Install Quote' }).click();
+    const editor = admin.getByRole('dialog', { name: 'Security Camera Install Quote' });
+    await editor.getByLabel('Client').selectOption({ label: CLIENT.name });
+    await editor.getByLabel('Project').selectOption({ label: projectTitle });
+    await editor.getByRole('button', { name: 'Save Form' }).waitFor();
+    expect(await editor.getByLabel('Client Name').inputValue()).toBe(CLIENT.name);
+    await editor.getByRole('button', { name: 'Save Form' }).click();
+    expect(await editor.getByRole('alert').textContent()).toMatch(
+      /^Please fill in the required fields: Project Type/,
+    );
+    await editor.getByLabel('Project Type').selectOption('Residential');
+    await editor.getByLabel('Number of Cameras').fill('6');
+    await editor.getByLabel('Property Size').selectOption({ index: 1 });
+    await editor.getByLabel('Budget').selectOption({ index: 1 });
+    await editor.getByLabel('Field', { exact: true }).selectOption({ label: 'Timeline' });
+    await editor.getByLabel('Option', { exact: true }).fill('After the thaw');
+    await editor.getByRole('button', { name: 'Add Option' }).click();
+    expect(await toastText(admin)).toContain('Option Added');
+    await editor.getByLabel('Timeline').selectOption('After the thaw');
+    await editor.getByRole('button', { name: 'Save Form' }).click();
+    await editor.waitFor({ state: 'hidden' });
+    expect(await toastText(admin)).toContain('Form saved successfully');
+
+    await admin.getByRole('tab', { name: 'Documents' }).click();
+    const row = admin.getByTestId('document-row').filter({ hasText: 'Security Camera Install Quote' });
+    await row.getByText('Pending').waitFor();
+    await row.getByRole('button', { name: 'Sign Security Camera Install Quote' }).waitFor();
+    expect(csp.violations()).toEqual([]);
+    await admin.context().close();
+  });
+
+  it('uploads a file under its project, previews it in the page and deletes it after the confirmation', async () => {
+    const admin = await b.newPage();
+    const csp = await watchCsp(admin);
+    await b.signInAsAdmin(admin);
+    await admin.goto('/admin?view=documents');
+    await admin.getByRole('tab', { name: 'Documents' }).click();
+    await admin.getByRole('heading', { name: 'Project Documents' }).waitFor();
+
+    await admin.getByRole('button', { name: 'Upload', exact: true }).click();
+    const upload = admin.getByRole('dialog', { name: 'Upload Documents' });
+    await upload.getByLabel('Project').selectOption({ label: `${projectTitle} (${CLIENT.name})` });
+    await upload
+      .getByLabel('Files')
+      .setInputFiles([join(dir, 'roof.png'), join(dir, 'notes.txt'), join(dir, 'site-access.pdf')]);
+    await upload.getByRole('button', { name: 'Upload', exact: true }).click();
+    await upload.waitFor({ state: 'hidden' });
+
+    const group = admin.getByTestId('document-group').filter({ hasText: projectTitle });
+    const row = group.getByTestId('document-row').filter({ hasText: 'roof.png' });
+    await row.waitFor();
+    await group.getByTestId('document-row').filter({ hasText: 'notes.txt' }).waitFor();
+    expect(await group.getByTestId('document-count').textContent()).toBe('4 documents');
+
+    // The type filter: Photos shows none of these; Files shows the two uploads only.
+    await admin.getByRole('button', { name: 'Photos', exact: true }).click();
+    await admin.getByText('No documents found').waitFor();
+    await admin.getByRole('button', { name: 'Files', exact: true }).click();
+    expect(await group.getByTestId('document-count').textContent()).toBe('3 documents');
+    await admin.getByRole('button', { name: 'All', exact: true }).click();
+
+    // The picture shows in the page, from the file fetched with the session.
+    await row.getByRole('button', { name: 'View roof.png' }).click();
+    const preview = admin.getByRole('dialog', { name: 'Document Preview' });
+    const image = preview.getByRole('img', { name: 'roof.png' });
+    await image.waitFor();
+    await admin.waitForFunction(() => {
+      const img = document.querySelector('dialog[open] img') as HTMLImageElement | null;
+      return img !== null && img.complete && img.naturalWidth === 80;
+    });
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      preview.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('roof.png');
+    await preview.getByRole('button', { name: 'Close' }).first().click();
+    await preview.waitFor({ state: 'hidden' });
+
+    // A PDF opens in a frame inside the dialog (the CSP allows frames of the page's own blob: addresses).
+    await group.getByRole('button', { name: 'View site-access.pdf' }).click();
+    const frame = preview.locator('iframe[title="site-access.pdf"]');
+    await frame.waitFor();
+    expect(await frame.getAttribute('src')).toMatch(/^blob:/);
+    await preview.getByRole('button', { name: 'Close' }).first().click();
+    await preview.waitFor({ state: 'hidden' });
+
+    // Delete asks first with the exact text; dismissing keeps it, accepting removes it.
+    const asked: string[] = [];
+    admin.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await row.getByRole('button', { name: 'Delete roof.png' }).click();
+    expect(asked).toEqual(['Are you sure you want to delete "roof.png"? This action cannot be undone.']);
+    expect(await row.count()).toBe(1);
+    admin.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button', { name: 'Delete roof.png' }).click();
+    await admin.getByTestId('toast').filter({ hasText: 'Document deleted successfully' }).waitFor();
+    await row.waitFor({ state: 'detached' });
+    const gone = await b.t.call('GET', '/api/documents', undefined, b.t.adminToken);
+    expect(gone.body.map((doc: { title: string }) => doc.title)).not.toContain('roof.png');
+    // The framed PDF is a blob: document: it has no response headers and runs under the page's own policy.
+    expect(csp.violations().filter((found) => !found.startsWith('no CSP header on blob:'))).toEqual([]);
+    await admin.context().close();
+  });
+});
