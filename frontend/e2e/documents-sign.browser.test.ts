@@ -303,6 +303,13 @@ describe('documents: a form signed by the client on a phone, its signed PDF; a r
     await form.getByRole('button', { name: 'Sign Document' }).click();
 
     const pad = client.getByRole('dialog', { name: 'Digital Signature Required' });
+    // Escape (or Cancel) leaves the signature and keeps the filled form open beneath it.
+    await pad.getByTestId('signature-canvas').waitFor();
+    await client.keyboard.press('Escape');
+    await pad.waitFor({ state: 'hidden' });
+    expect(await form.getByLabel('Owner Email').inputValue()).toBe('nell@example.com');
+    expect(await dialog.isVisible()).toBe(true);
+    await form.getByRole('button', { name: 'Sign Document' }).click();
     await drawWithFinger(client, pad.getByTestId('signature-canvas'));
     await pad.getByRole('button', { name: 'Submit Signature' }).click();
     await client.getByTestId('toast').filter({ hasText: 'Document signed successfully' }).first().waitFor();

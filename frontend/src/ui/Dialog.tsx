@@ -51,6 +51,8 @@ export function Dialog({
       aria-describedby={description ? descriptionId : undefined}
       onCancel={(event) => {
         event.preventDefault();
+        // React passes the event on to the dialogs this one sits in: Escape closes only the top one.
+        event.stopPropagation();
         if (dismissible) onClose();
       }}
       onClick={(event) => {
