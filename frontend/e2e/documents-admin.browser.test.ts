@@ -7,7 +7,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portalClientWithProject } from '../../backend/test/clients.ts';
-import { type BrowserApp, startBrowserApp, toastText } from './browser.ts';
+import { type BrowserApp, expectAccessible, startBrowserApp, toastText } from './browser.ts';
 import { watchCsp } from './csp.ts';
 
 const CLIENT = { name: 'Nell Tanana', email: 'nell@example.com' };
@@ -18,7 +18,8 @@ async function labelledPdf() {
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const page = pdf.addPage([612, 792]);
   const lines = ['Site Access Form', 'Owner Name: ____________', 'Gate Code: ____________', 'Notes:'];
-  lines.forEach((line, index) => page.drawText(line, { x: 72, y: 700 - index * 30, size: 14, font }));
+  for (const [index, line] of lines.entries())
+    page.drawText(line, { x: 72, y: 700 - index * 30, size: 14, font });
   return Buffer.from(await pdf.save());
 }
 
@@ -141,7 +142,21 @@ describe('documents: the admin Documents view (browser)', () => {
     await admin.getByRole('tab', { name: 'Documents' }).click();
     const row = admin.getByTestId('document-row').filter({ hasText: 'Security Camera Install Quote' });
     await row.getByText('Pending').waitFor();
-    await row.getByRole('button', { name: 'Sign Security Camera Install Quote' }).waitFor();
+    await expectAccessible(admin);
+
+    // Signing from the row: the signature dialog, then Signed and no Sign any more.
+    await row.getByRole('button', { name: 'Sign Security Camera Install Quote' }).click();
+    const pad = admin.getByRole('dialog', { name: 'Digital Signature Required' });
+    const box = (await pad.getByTestId('signature-canvas').boundingBox())!;
+    await admin.mouse.move(box.x + 30, box.y + box.height / 2);
+    await admin.mouse.down();
+    for (let i = 1; i <= 15; i++) await admin.mouse.move(box.x + 30 + i * 15, box.y + (i % 2 ? 40 : 120));
+    await admin.mouse.up();
+    await pad.getByRole('button', { name: 'Submit Signature' }).click();
+    await pad.waitFor({ state: 'hidden' });
+    expect(await toastText(admin)).toContain('Document signed successfully');
+    await row.getByText('Signed', { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: 'Sign Security Camera Install Quote' }).count()).toBe(0);
     expect(csp.violations()).toEqual([]);
     await admin.context().close();
   });
@@ -183,7 +198,7 @@ describe('documents: the admin Documents view (browser)', () => {
     await image.waitFor();
     await admin.waitForFunction(() => {
       const img = document.querySelector('dialog[open] img') as HTMLImageElement | null;
-      return img !== null && img.complete && img.naturalWidth === 80;
+      return img?.complete === true && img.naturalWidth === 80;
     });
     const [download] = await Promise.all([
       admin.waitForEvent('download'),
