@@ -104,29 +104,31 @@ describe('documents: a form signed by the client on a phone, its signed PDF; a r
   };
 
   it('an admin makes a quote form for the project, the client signs it with a finger, the admin downloads the signed PDF', async () => {
-    // The admin's Documents panel (form editor from a template) is being built beside this test and was
-    // not in the app when it was written, so the admin's form is made through the same API call it sends.
-    const made = await b.t.call(
-      'POST',
-      '/api/documents',
-      {
-        title: 'Security Camera Install Quote',
-        projectId,
-        type: 'form',
-        status: 'pending',
-        templateType: 'security',
-        formData: {
-          projectType: 'Residential',
-          cameraCount: 6,
-          propertySize: '1,500 - 3,000 sq ft',
-          budget: '$2,500 - $5,000',
-          timeline: 'ASAP',
-        },
-      },
-      b.t.adminToken,
-    );
-    expect(made.status).toBe(201);
-    const formId = (made.body as TDocument).id;
+    // The admin builds the form from the template in the Documents view: client, project, then the fields.
+    const admin = await b.newPage();
+    await b.signInAsAdmin(admin);
+    await admin.goto('/admin?view=documents');
+    await admin.getByRole('button', { name: 'Open Security Camera Install Quote' }).click();
+    const editor = admin.getByRole('dialog', { name: 'Security Camera Install Quote' });
+    await editor.getByLabel('Client').selectOption({ label: CLIENT.name });
+    await editor.getByLabel('Project').selectOption({ label: 'Cabin cameras' });
+    await editor.getByLabel('Project Type').selectOption('Residential');
+    await editor.getByLabel('Number of Cameras').fill('6');
+    await editor.getByLabel('Property Size').selectOption('1,500 - 3,000 sq ft');
+    await editor.getByLabel('Budget').selectOption('$2,500 - $5,000');
+    await editor.getByLabel('Timeline').selectOption('ASAP');
+    await editor.getByRole('button', { name: 'Save Form' }).click();
+    await editor.waitFor({ state: 'hidden' });
+    await admin.getByTestId('toast').filter({ hasText: 'Form saved successfully' }).first().waitFor();
+    const made = (await b.t.call('GET', `/api/documents/project/${projectId}`, undefined, b.t.adminToken))
+      .body as TDocument[];
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({
+      templateType: 'security',
+      status: 'pending',
+      formData: { cameraCount: 6 },
+    });
+    const formId = made[0]!.id;
 
     // The client, on a phone: the count in the sidebar, the card and Recent Activity come from their documents.
     const client = await phone();
@@ -187,9 +189,14 @@ describe('documents: a form signed by the client on a phone, its signed PDF; a r
     expect(signed.status).toBe('completed');
     expect(signed.signature?.userAgent).toBe(PHONE_AGENT);
 
-    // The admin sees it Signed in the project dialog and downloads the signed PDF.
-    const admin = await b.newPage();
-    await b.signInAsAdmin(admin);
+    // The admin sees it Signed in the Documents view and in the project dialog, and downloads the signed PDF.
+    await admin.reload();
+    await admin.getByRole('tab', { name: 'Documents' }).click();
+    await admin
+      .getByTestId('document-row')
+      .filter({ hasText: 'Security Camera Install Quote' })
+      .getByText('Signed', { exact: true })
+      .waitFor();
     await admin.goto('/admin?view=tracking');
     await admin
       .getByTestId('job-card')
