@@ -91,6 +91,7 @@ describe('admin back-office (browser)', () => {
     const sidebar = admin.getByRole('navigation', { name: 'Admin' });
     expect(await sidebar.getByRole('button').allInnerTexts()).toEqual([
       'Dashboard',
+      'Documents',
       'Project Tracking',
       'Clients',
       'Users',
