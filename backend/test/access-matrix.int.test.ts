@@ -198,6 +198,11 @@ const ROWS: Record<string, Case | Case[]> = {
       body: { signatureData: SIGNATURE_DATA_URL },
     }),
   },
+  // Staff review a client's upload.
+  'PATCH /api/documents/:id/review': {
+    expect: ADMIN_WRITES,
+    send: async (c) => ({ url: `/api/documents/${await c.newClientUpload()}/review` }),
+  },
   'GET /api/documents/:id/file': {
     expect: OWNER_READS,
     send: (c) => ({ url: `/api/documents/${c.fileDocumentId}/file` }),

@@ -171,6 +171,7 @@ const ROWS: Record<string, Row> = {
     params: (c) => ({ id: c.documentId }),
     body: () => ({ signatureData: SIGNATURE_DATA_URL }),
   },
+  'PATCH /api/documents/:id/review': { params: () => ({ id: 999_999 }) },
   'GET /api/documents/:id/file': { caller: 'owner', params: (c) => ({ id: c.fileDocumentId }) },
   'GET /api/documents/:id/download': { caller: 'owner', params: (c) => ({ id: c.fileDocumentId }) },
   'GET /api/documents/:id/signed-pdf': { caller: 'owner', params: (c) => ({ id: c.documentId }) },

@@ -141,26 +141,26 @@ export async function castOf(t: TestApp) {
   const noteId = await newNote();
   const formId = await newForm();
   const documentId = await newDocument();
-  // A PDF uploaded to the owning client's project (its file is served at /file and /download).
-  const pdfForm = new FormData();
-  pdfForm.append('projectId', String(projectId));
-  pdfForm.append('file', new Blob([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')]), 'plan.pdf');
-  const pdfBody = new Response(pdfForm);
-  const uploaded = await t.app.inject({
-    method: 'POST',
-    url: '/api/documents',
-    headers: {
-      'content-type': pdfBody.headers.get('content-type')!,
-      authorization: `Bearer ${t.adminToken}`,
-    },
-    payload: Buffer.from(await pdfBody.arrayBuffer()),
-  });
-  const fileDocumentId = (
-    await created(
-      { status: uploaded.statusCode, body: uploaded.json(), headers: uploaded.headers },
-      'file document',
-    )
-  ).id as number;
+  /** A PDF uploaded to the owning client's project (its file is served at /file and /download). */
+  const uploadPdf = async (token: string) => {
+    const pdfForm = new FormData();
+    pdfForm.append('projectId', String(projectId));
+    pdfForm.append('file', new Blob([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')]), 'plan.pdf');
+    const pdfBody = new Response(pdfForm);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/documents',
+      headers: { 'content-type': pdfBody.headers.get('content-type')!, authorization: `Bearer ${token}` },
+      payload: Buffer.from(await pdfBody.arrayBuffer()),
+    });
+    return (
+      await created(
+        { status: uploaded.statusCode, body: uploaded.json(), headers: uploaded.headers },
+        'file document',
+      )
+    ).id as number;
+  };
+  const fileDocumentId = await uploadPdf(t.adminToken);
   const photo = await t.app.inject({
     method: 'POST',
     url: `/api/projects/${projectId}/photos`,
@@ -194,6 +194,8 @@ export async function castOf(t: TestApp) {
     formId,
     documentId,
     fileDocumentId,
+    /** A fresh upload by the owning client, waiting for staff review. */
+    newClientUpload: () => uploadPdf(accounts.owner.token),
     logoUrl,
     /** The signed address of a photo of the owner's project, as the project reads hand it out. */
     photoUrl,

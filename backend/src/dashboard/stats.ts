@@ -4,7 +4,8 @@ import type { AppDeps } from '../platform/deps.ts';
 
 /**
  * The dashboard's figures from the read models; `clientId` narrows them to one client's own.
- * Pending documents are forms not yet signed and files not yet reviewed (status pending).
+ * Pending documents are current documents (not replaced by a newer version) waiting for someone: for staff,
+ * forms not yet signed and clients' files not yet reviewed; for a client, forms awaiting their signature.
  */
 export async function dashboardStats(
   deps: Pick<AppDeps, 'db'>,
@@ -12,6 +13,7 @@ export async function dashboardStats(
 ): Promise<TDashboardStats> {
   const ofClient = (column: string) =>
     clientId === null ? sql`true` : sql`${sql.ref(column)} = ${clientId}`;
+  const waiting = clientId === null ? sql`true` : sql`d.type = 'form' AND d.client_id = ${clientId}`;
   const { rows } = await sql<{
     total_clients: number;
     total_projects: number;
@@ -25,7 +27,7 @@ export async function dashboardStats(
       (SELECT count(*)::int FROM rm.clients c WHERE ${ofClient('c.id')}) AS total_clients,
       (SELECT count(*)::int FROM rm.projects p WHERE ${ofClient('p.client_id')}) AS total_projects,
       (SELECT count(*)::int FROM rm.projects p WHERE p.status = 'in_progress' AND ${ofClient('p.client_id')}) AS active_projects,
-      (SELECT count(*)::int FROM rm.documents d WHERE d.status = 'pending' AND ${ofClient('d.client_id')}) AS pending_documents,
+      (SELECT count(*)::int FROM rm.documents d WHERE d.status = 'pending' AND d.superseded_by IS NULL AND ${waiting}) AS pending_documents,
       (SELECT count(*)::int FROM rm.payments y WHERE y.status = 'pending' AND ${ofClient('y.client_id')}) AS pending_payments,
       (SELECT coalesce(sum(y.amount), 0)::text FROM rm.payments y WHERE y.status = 'completed' AND ${ofClient('y.client_id')}) AS total_revenue,
       (SELECT count(DISTINCT y.project_id)::int FROM rm.payments y WHERE y.status = 'completed' AND ${ofClient('y.client_id')}) AS paid_projects`.execute(

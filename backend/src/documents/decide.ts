@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
+  DOCUMENT_ALREADY_REVIEWED,
   DOCUMENT_ALREADY_SIGNED,
   DOCUMENT_ALREADY_SUPERSEDED,
   DOCUMENT_NOT_FOUND,
   DOCUMENT_SUPERSEDED,
   ONLY_FORMS_ARE_SIGNED,
+  ONLY_UPLOADS_ARE_REVIEWED,
   type TDocumentType,
   VERSION_OTHER_PROJECT,
   type ZCreateFormDocumentBody,
@@ -39,6 +41,8 @@ interface Facts {
   signed: boolean;
   /** The newer version that replaced it: it stays as it was, and can neither be signed nor replaced again. */
   supersededBy: number | null;
+  /** A client's upload that staff have not reviewed yet. */
+  awaitingReview: boolean;
 }
 
 export type DocumentState =
@@ -71,10 +75,11 @@ export const documentDecider = {
           form,
           signed: false,
           supersededBy: null,
+          awaitingReview: false,
         };
       }
       case 'DocumentFileUploaded': {
-        const { documentId, clientId, projectId, title } = event.data;
+        const { documentId, clientId, projectId, title, uploadedBy } = event.data;
         const base = {
           id: documentId,
           clientId,
@@ -83,6 +88,7 @@ export const documentDecider = {
           form: null,
           signed: false,
           supersededBy: null,
+          awaitingReview: uploadedBy === 'client',
         };
         return { lifecycle: 'active', ...base, type: 'upload' };
       }
@@ -90,6 +96,8 @@ export const documentDecider = {
         return state.lifecycle === 'active' ? { ...state, signed: true } : state;
       case 'DocumentViewed':
         return state;
+      case 'DocumentReviewed':
+        return state.lifecycle === 'active' ? { ...state, awaitingReview: false } : state;
       case 'DocumentSuperseded':
         return state.lifecycle === 'active' ? { ...state, supersededBy: event.data.supersededBy } : state;
       case 'DocumentDeleted':
@@ -206,6 +214,8 @@ export function recordUpload(
     title: string;
     description: string;
     file: { name: string; filename: string; mimeType: string; size: number; sha256: string };
+    /** Who sent it: a client's upload waits for staff review. */
+    uploadedBy: 'staff' | 'client';
   },
 ): TDocumentEvent[] {
   if (state.lifecycle !== 'none') throw conflict('This document already exists.');
@@ -230,7 +240,24 @@ export function recordUpload(
         mimeType: file.mimeType,
         size: file.size,
         sha256: file.sha256,
+        uploadedBy: command.uploadedBy,
       },
+    },
+  ];
+}
+
+/** Staff mark a client's upload as reviewed; one that waits for nothing is refused (409). */
+export function reviewDocument(
+  state: DocumentState,
+  command: { actor: Person; at: string },
+): TDocumentEvent[] {
+  const doc = active(state);
+  if (doc.type !== 'upload') throw invalid(ONLY_UPLOADS_ARE_REVIEWED, 'not_an_upload');
+  if (!doc.awaitingReview) throw conflict(DOCUMENT_ALREADY_REVIEWED, 'already_reviewed');
+  return [
+    {
+      type: 'DocumentReviewed',
+      data: { documentId: doc.id, reviewerId: command.actor.userId, reviewedAt: command.at },
     },
   ];
 }

@@ -10,6 +10,7 @@ import {
   type Person,
   recordUpload,
   recordView,
+  reviewDocument,
   sha256Hex,
   signDocument,
   signedContent,
@@ -42,6 +43,7 @@ const uploaded: TDocumentEvent = {
     mimeType: 'application/pdf',
     size: 1234,
     sha256: 'a'.repeat(64),
+    uploadedBy: 'client',
   },
 };
 const admin: Person = { userId: 1, role: 'admin', clientId: null };
@@ -215,6 +217,7 @@ describe('recording an upload', () => {
       title: 'a.pdf',
       description: '',
       file,
+      uploadedBy: 'staff',
     });
     expect(event).toEqual({
       type: 'DocumentFileUploaded',
@@ -229,8 +232,38 @@ describe('recording an upload', () => {
         mimeType: 'application/pdf',
         size: 3,
         sha256: file.sha256,
+        uploadedBy: 'staff',
       },
     });
+  });
+});
+
+describe('reviewing an upload', () => {
+  const review = (events: TDocumentEvent[]) => reviewDocument(given(events), { actor: admin, at });
+
+  it("marks a client's upload reviewed once", () => {
+    const events = review([uploaded]);
+    expect(events).toEqual([
+      { type: 'DocumentReviewed', data: { documentId: 6, reviewerId: 1, reviewedAt: at } },
+    ]);
+    expect(refusal(() => review([uploaded, ...events]))).toEqual({
+      status: 409,
+      message: 'This document is not waiting for review.',
+    });
+  });
+
+  it("refuses staff's own upload, a form and a deleted document", () => {
+    const bystaff = { ...uploaded, data: { ...uploaded.data, uploadedBy: 'staff' } } as TDocumentEvent;
+    expect(refusal(() => review([bystaff])).status).toBe(409);
+    expect(refusal(() => review([formCreated]))).toEqual({
+      status: 400,
+      message: 'Only uploaded files are reviewed.',
+    });
+    const deleted: TDocumentEvent = {
+      type: 'DocumentDeleted',
+      data: { documentId: 6, clientId: 3, title: 'x' },
+    };
+    expect(refusal(() => review([uploaded, deleted])).status).toBe(404);
   });
 });
 

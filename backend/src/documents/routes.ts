@@ -34,6 +34,7 @@ import {
   documentStream,
   recordUpload,
   recordView,
+  reviewDocument,
   sha256Hex,
   signDocument,
 } from './decide.ts';
@@ -133,6 +134,7 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
                   size: file.size,
                   sha256: file.sha256,
                 },
+                uploadedBy: isAdmin ? 'staff' : 'client',
               }),
             // Kept only once the upload is decided: a refused one leaves nothing behind.
             beforeAppend: async () =>
@@ -307,6 +309,27 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             }),
           // The picture is kept only once the signature is decided; named by its content, storing it twice is harmless.
           { beforeAppend: async () => void (await files.put('documents', png, 'png')) },
+        );
+        return answer(reply, outcome, id);
+      },
+    );
+
+    // Staff mark a client's upload as reviewed: it stops counting as pending.
+    app.patch(
+      '/api/documents/:id/review',
+      {
+        schema: { params: ZDocumentIdParams, response: { 200: ZDocument, 202: ZAccepted } },
+        preValidation: requireAdmin,
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        const person = await personOf(deps, request.user!);
+        const outcome = await runCommand(
+          deps,
+          documentStream(id),
+          documentDecider,
+          actorOf(request),
+          (state) => reviewDocument(state, { actor: person, at: new Date().toISOString() }),
         );
         return answer(reply, outcome, id);
       },

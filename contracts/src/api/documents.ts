@@ -12,6 +12,8 @@ export type TDocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 export const DOCUMENT_ALREADY_SIGNED = 'This document has already been signed.';
 export const ONLY_FORMS_ARE_SIGNED = 'Only forms can be signed.';
+export const ONLY_UPLOADS_ARE_REVIEWED = 'Only uploaded files are reviewed.';
+export const DOCUMENT_ALREADY_REVIEWED = 'This document is not waiting for review.';
 export const DOCUMENT_SUPERSEDED =
   'This document has been replaced by a newer version. Please sign the new version instead.';
 export const DOCUMENT_ALREADY_SUPERSEDED = 'This document has already been replaced by a newer version.';

@@ -38,7 +38,12 @@ export const ZDocumentFormCreated = defineEvent(
   { version: 2, upcast: { 1: (v1: unknown) => ({ ...(v1 as object), sections: null }) } },
 );
 
-/** A stored file: `file` is its stored name (`<sha256>.<ext>` under the private documents folder). */
+/**
+ * A stored file: `file` is its stored name (`<sha256>.<ext>` under the private documents folder).
+ * `uploadedBy`: a client's upload waits for staff review, staff's needs none. Version 1 did not say; its
+ * uploads read as a client's, so they stay waiting as they were shown.
+ */
+export const UPLOADERS = ['staff', 'client'] as const;
 export const ZDocumentFileUploaded = defineEvent(
   'DocumentFileUploaded',
   z.object({
@@ -51,7 +56,15 @@ export const ZDocumentFileUploaded = defineEvent(
     mimeType: eText,
     size: z.number().int().min(0),
     sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    uploadedBy: z.enum(UPLOADERS),
   }),
+  { version: 2, upcast: { 1: (v1: unknown) => ({ ...(v1 as object), uploadedBy: 'client' }) } },
+);
+
+/** Staff looked at a client's upload: it no longer waits for review. */
+export const ZDocumentReviewed = defineEvent(
+  'DocumentReviewed',
+  z.object({ ...id, reviewerId: eId, reviewedAt: eInstant }),
 );
 
 export const ZDocumentSigned = defineEvent(
@@ -97,6 +110,7 @@ export const documentEventSchemas = [
   ZDocumentViewed,
   ZDocumentDeleted,
   ZDocumentSuperseded,
+  ZDocumentReviewed,
 ] as const;
 
 export type TDocumentEvent = z.infer<(typeof documentEventSchemas)[number]>;

@@ -14,8 +14,9 @@ type Row = Omit<DocumentsTable, 'last_event_position'>;
 export const documentsProjection = documentProjection<Row>({
   name: 'documents',
   // 2: superseded_by and signature_void (new versions of a document). 3: form_sections. 4: list_json
-  // (bump whenever `documentDto` changes, so every row's list_json is made again).
-  version: 4,
+  // (bump whenever `documentDto` changes, so every row's list_json is made again). 5: staff uploads are
+  // completed at once, a client's pending until reviewed.
+  version: 5,
   syncType: 'document',
   table: 'documents',
   ddl: (s) => `
@@ -106,6 +107,8 @@ function evolveRow(row: Row | null, stored: StoredEvent): Evolved {
         size: d.size,
         sha256: d.sha256,
         description: d.description,
+        // Staff's files need nothing more; a client's waits for staff review.
+        status: d.uploadedBy === 'staff' ? 'completed' : 'pending',
       };
     }
     case 'DocumentSigned': {
@@ -116,6 +119,8 @@ function evolveRow(row: Row | null, stored: StoredEvent): Evolved {
     }
     case 'DocumentViewed':
       return undefined;
+    case 'DocumentReviewed':
+      return row ? { ...row, status: 'completed', updated_at: at } : undefined;
     case 'DocumentSuperseded':
       // A signed document keeps status 'completed' (it was signed, and the record of it stays), but its
       // signature is void: the client is asked to sign the new version.
