@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -41,6 +41,10 @@ describe('documents: the admin Documents view (browser)', () => {
     dir = await mkdtemp(join(tmpdir(), 'ng-documents-'));
     await writeFile(join(dir, 'site-access.pdf'), await labelledPdf());
     await writeFile(join(dir, 'notes.txt'), 'not a form');
+    await writeFile(join(dir, 'fake.pdf'), 'MZ this is a program, not a PDF');
+    await writeFile(join(dir, 'tool.exe'), 'MZ');
+    await writeFile(join(dir, 'huge.zip'), '');
+    await truncate(join(dir, 'huge.zip'), 25 * 1024 * 1024 + 1);
     await writeFile(
       join(dir, 'roof.png'),
       await sharp({ create: { width: 80, height: 60, channels: 3, background: { r: 30, g: 120, b: 60 } } })
@@ -172,8 +176,24 @@ describe('documents: the admin Documents view (browser)', () => {
     await admin.getByRole('button', { name: 'Upload', exact: true }).click();
     const upload = admin.getByRole('dialog', { name: 'Upload Documents' });
     await upload.getByLabel('Project').selectOption({ label: `${projectTitle} (${CLIENT.name})` });
+    // Checked before sending: over 25 MB, or a type not listed; refused by the server: content unlike its name.
     await upload
-      .getByLabel('Files')
+      .getByLabel('Files', { exact: true })
+      .setInputFiles([join(dir, 'huge.zip'), join(dir, 'tool.exe')]);
+    const refused = upload.getByRole('list', { name: 'Files not uploaded' });
+    await refused
+      .getByText('File too large: huge.zip is over 25MB. Please upload documents under 25MB.')
+      .waitFor();
+    await refused.getByText(/^Unsupported file type: tool\.exe\./).waitFor();
+    expect(await upload.getByRole('button', { name: 'Upload', exact: true }).isDisabled()).toBe(true);
+    await upload.getByLabel('Files', { exact: true }).setInputFiles(join(dir, 'fake.pdf'));
+    await upload.getByRole('button', { name: 'Upload', exact: true }).click();
+    await admin.getByTestId('toast').filter({ hasText: 'Failed to upload document' }).waitFor();
+    expect(await toastText(admin)).toContain('fake.pdf');
+    await upload.getByRole('list', { name: 'Files to upload' }).getByText('fake.pdf').waitFor();
+
+    await upload
+      .getByLabel('Files', { exact: true })
       .setInputFiles([join(dir, 'roof.png'), join(dir, 'notes.txt'), join(dir, 'site-access.pdf')]);
     await upload.getByRole('button', { name: 'Upload', exact: true }).click();
     await upload.waitFor({ state: 'hidden' });

@@ -292,6 +292,7 @@ export type DocumentUpload = { key: string; name: string; progress: number; fail
 /**
  * Uploads files one after the other, each with its own progress (0 to 1) in `uploads` while the batch
  * runs. A failed file shows 'Failed to upload document' with the server's message; the others still go.
+ * Answers the documents made (a 202's are not yet shown) and the files that failed.
  */
 export function useUploadDocuments() {
   const queryClient = useQueryClient();
@@ -307,6 +308,7 @@ export function useUploadDocuments() {
       const batch = files.map((file, index) => ({ key: `${stamp}-${index}`, name: file.name, progress: 0 }));
       setUploads(batch);
       const uploaded: TDocument[] = [];
+      const failed: File[] = [];
       for (const [index, file] of files.entries()) {
         const { key } = batch[index]!;
         try {
@@ -315,13 +317,14 @@ export function useUploadDocuments() {
           if (!isAccepted(doc)) uploaded.push(doc);
         } catch (error) {
           update(key, { failed: true });
+          failed.push(file);
           callFailure(error, 'Failed to upload document', `${file.name} could not be uploaded.`);
           if (error instanceof ApiError && error.status === 401) break;
         }
       }
-      return uploaded;
+      return { uploaded, failed };
     },
-    onSuccess: (uploaded) => {
+    onSuccess: ({ uploaded }) => {
       if (uploaded.length > 0)
         toast({
           title: uploaded.length === 1 ? 'Document uploaded' : 'Documents uploaded',

@@ -67,7 +67,10 @@ function UploadForm({
   const send = () =>
     upload.mutate(
       { files, projectId: project === UNASSIGNED ? null : Number(project) },
-      { onSuccess: (uploaded) => uploaded.length === files.length && close() },
+      {
+        // The files that went are done; only the failed ones stay to try again.
+        onSuccess: ({ failed }) => (failed.length === 0 ? close() : setFiles(failed)),
+      },
     );
 
   return (

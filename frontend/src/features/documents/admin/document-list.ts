@@ -70,10 +70,14 @@ export function groupDocuments<D extends ListedDocument>(
   return groups;
 }
 
-/** A form's state as the row shows it: Signed, Pending, or a signature made void by a newer version. */
+/**
+ * A form's state as the row shows it: Signed, Pending, a signature made void by a newer version, or
+ * Replaced (an unsigned form with a newer version, to be signed instead).
+ */
 export function formStatusLabel(doc: ListedDocument): string | null {
   if (doc.type !== 'form') return null;
   if (doc.signatureVoid) return 'Void — needs new signature';
+  if ((doc.supersededBy ?? null) !== null) return 'Replaced';
   return doc.status === 'completed' ? 'Signed' : 'Pending';
 }
 

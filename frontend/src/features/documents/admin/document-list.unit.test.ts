@@ -58,6 +58,7 @@ describe('the Documents tab list', () => {
       'Void — needs new signature',
     );
     expect(canSign({ ...form, supersededBy: 7 })).toBe(false);
+    expect(formStatusLabel({ ...form, supersededBy: 7 })).toBe('Replaced');
     expect(formStatusLabel(doc(2, 1))).toBeNull();
     expect(canSign(doc(2, 1))).toBe(false);
   });
