@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { TDocument } from '@app/contracts/api/documents';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { SIGNATURE_DATA_URL } from '../../test/cast.ts';
@@ -36,6 +37,8 @@ describe("staff review of clients' uploads, and what counts as pending", () => {
   };
   const pending = async (token: string) =>
     (await t.call('GET', '/api/dashboard/stats', undefined, token)).body.pendingDocuments as number;
+  const sign = (id: number) =>
+    t.call('PATCH', `/api/documents/${id}/sign`, { signatureData: SIGNATURE_DATA_URL }, mine.token);
   const review = (id: number, token: string) =>
     t.call('PATCH', `/api/documents/${id}/review`, undefined, token);
 
@@ -62,7 +65,7 @@ describe("staff review of clients' uploads, and what counts as pending", () => {
     expect(events.map((e) => e.type)).toEqual(['DocumentFileUploaded', 'DocumentReviewed']);
   });
 
-  it('a form replaced by a newer version no longer counts; its new version does', async () => {
+  it('a form replaced by a newer version no longer counts, its signed PDF says void; its new version counts', async () => {
     const make = (extra: object = {}) =>
       t.call(
         'POST',
@@ -72,17 +75,23 @@ describe("staff review of clients' uploads, and what counts as pending", () => {
       );
     const first = (await make()).body as TDocument;
     expect(await pending(mine.token)).toBe(1);
+    expect((await sign(first.id)).status).toBe(200);
+    expect(await pending(mine.token)).toBe(0);
     const second = (await make({ replaces: first.id })).body as TDocument;
+    // The old one's signed PDF says its signature is void and names the new version.
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/documents/${first.id}/signed-pdf`,
+      headers: { authorization: `Bearer ${mine.token}` },
+    });
+    const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      `VOID: this signature no longer counts. Document #${first.id} was replaced by its new version #${second.id}`,
+    );
     expect(second.id).not.toBe(first.id);
     expect(await pending(mine.token)).toBe(1);
     expect(await pending(t.adminToken)).toBe(1);
-    const signed = await t.call(
-      'PATCH',
-      `/api/documents/${second.id}/sign`,
-      { signatureData: SIGNATURE_DATA_URL },
-      mine.token,
-    );
-    expect(signed.status).toBe(200);
+    expect((await sign(second.id)).status).toBe(200);
     expect(await pending(mine.token)).toBe(0);
     expect(await pending(t.adminToken)).toBe(0);
   });

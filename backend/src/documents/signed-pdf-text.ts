@@ -57,6 +57,8 @@ export interface CertificateFacts {
   pdfContentSha256: string;
   contentPages: number;
   trail: TrailEntry[];
+  /** The newer version that replaced this document, and when: its signature no longer counts. */
+  replaced?: { documentId: number; at: string } | undefined;
 }
 
 /** The certificate's text, one paragraph per entry (the renderer wraps them). Headings start with "# ". */
@@ -65,6 +67,12 @@ export function certificateLines(c: CertificateFacts): string[] {
   return [
     '# Certificate of completion',
     `Document: #${c.documentId} - ${c.title}`,
+    ...(c.replaced
+      ? [
+          `VOID: this signature no longer counts. Document #${c.documentId} was replaced by its new version ` +
+            `#${c.replaced.documentId} on ${bothZones(c.replaced.at)}; the client is asked to sign the new version.`,
+        ]
+      : []),
     `Signer: ${c.signer.name} <${c.signer.email}> (role: ${c.signer.role})`,
     `Signed at: ${bothZones(c.signedAt)}`,
     `IP address: ${c.ip || '(unknown)'}`,

@@ -88,5 +88,26 @@ describe('signed PDF text', () => {
     expect(lines).toContain(`Signed content SHA-256: ${'a'.repeat(64)}`);
     expect(lines.join('\n')).toContain('PDF file made of pages 1-3 of this document alone');
     expect(lines.filter((l) => / \| Document/.test(l))).toHaveLength(2);
+    expect(lines.join('\n')).not.toContain('VOID');
+  });
+
+  it('says a replaced document’s signature is void, naming the new version and when', () => {
+    const lines = certificateLines({
+      documentId: 3,
+      title: 'Quote',
+      signer: { name: 'Jane Doe', email: 'j@example.com', role: 'client' },
+      signedAt: '2026-01-15T20:00:00.000Z',
+      ip: '10.0.0.1',
+      userAgent: 'UA',
+      contentSha256: 'a'.repeat(64),
+      pdfContentSha256: 'b'.repeat(64),
+      contentPages: 1,
+      trail: [],
+      replaced: { documentId: 9, at: '2026-01-16T18:30:00.000Z' },
+    });
+    expect(lines[2]).toBe(
+      'VOID: this signature no longer counts. Document #3 was replaced by its new version #9 on ' +
+        'Jan 16, 2026, 9:30:00 AM AKST (America/Anchorage) / 2026-01-16 18:30:00 UTC; the client is asked to sign the new version.',
+    );
   });
 });

@@ -83,6 +83,8 @@ export interface SignedPdfInput {
   signature: { png: Uint8Array; signer: Signer; signedAt: string; ip: string; userAgent: string };
   contentSha256: string;
   trail: CertificateFacts['trail'];
+  /** Set when a newer version replaced the document: the certificate says its signature is void. */
+  replaced?: CertificateFacts['replaced'];
 }
 
 const fonts = async (doc: PDFDocument) =>
@@ -125,6 +127,7 @@ export async function renderSignedPdf(input: SignedPdfInput): Promise<Uint8Array
     pdfContentSha256: sha256Hex(Buffer.from(contentBytes)),
     contentPages,
     trail: input.trail,
+    replaced: input.replaced,
   });
   for (const line of lines) certificate.paragraph(line);
   return whole.save();
@@ -141,6 +144,14 @@ async function peopleOf(deps: Deps, ids: number[]) {
     found.set(id, { name, email: user?.email ?? '(unknown)', role: user?.role ?? '(unknown)' });
   }
   return found;
+}
+
+/** The newer version that replaced the document, and when, from its own stream. */
+function replacedBy(events: StoredEvent<TDocumentEvent>[]) {
+  const stored = events.find((e) => e.type === 'DocumentSuperseded');
+  if (!stored) return undefined;
+  const { data } = stored as unknown as Extract<TDocumentEvent, { type: 'DocumentSuperseded' }>;
+  return { documentId: data.supersededBy, at: stored.metadata.occurredAt };
 }
 
 /**
@@ -178,6 +189,7 @@ export async function signedPdfFor(
       userAgent: signed.data.userAgent,
     },
     contentSha256: signed.data.contentSha256,
+    replaced: replacedBy(events),
     trail: events.map((e) => {
       const who = e.metadata.actorId === null ? undefined : people.get(e.metadata.actorId);
       return {

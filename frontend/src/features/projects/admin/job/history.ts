@@ -60,6 +60,7 @@ const DOCUMENT_EVENTS: Record<string, string> = {
   DocumentViewed: 'Document opened by client',
   DocumentDeleted: 'Document deleted',
   DocumentSuperseded: 'New version',
+  DocumentReviewed: 'Upload reviewed',
 };
 
 function describeDocument(entry: TAuditEntry, what: string): Described {
