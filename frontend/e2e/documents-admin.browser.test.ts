@@ -165,7 +165,7 @@ describe('documents: the admin Documents view (browser)', () => {
     await admin.context().close();
   });
 
-  it('uploads a file under its project, previews it in the page and deletes it after the confirmation', async () => {
+  it('uploads files under their project (and dropped ones unassigned), previews in the page, deletes after the confirmation', async () => {
     const admin = await b.newPage();
     const csp = await watchCsp(admin);
     await b.signInAsAdmin(admin);
@@ -249,6 +249,26 @@ describe('documents: the admin Documents view (browser)', () => {
     await row.getByRole('button', { name: 'Delete roof.png' }).click();
     await admin.getByTestId('toast').filter({ hasText: 'Document deleted successfully' }).waitFor();
     await row.waitFor({ state: 'detached' });
+    // Files dropped onto the panel open Upload with them; left Unassigned, they show under Unassigned Documents.
+    const dataTransfer = await admin.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['site notes'], 'dropped.txt', { type: 'text/plain' }));
+      return transfer;
+    });
+    const panel = admin.getByTestId('documents-panel');
+    await panel.dispatchEvent('dragover', { dataTransfer });
+    await panel.dispatchEvent('drop', { dataTransfer });
+    const dropped = admin.getByRole('dialog', { name: 'Upload Documents' });
+    await dropped.getByRole('list', { name: 'Files to upload' }).getByText('dropped.txt').waitFor();
+    await dropped.getByRole('button', { name: 'Upload', exact: true }).click();
+    await dropped.waitFor({ state: 'hidden' });
+    await admin
+      .getByTestId('document-group')
+      .filter({ hasText: 'Unassigned Documents' })
+      .getByTestId('document-row')
+      .filter({ hasText: 'dropped.txt' })
+      .waitFor();
+
     const gone = await b.t.call('GET', '/api/documents', undefined, b.t.adminToken);
     expect(gone.body.map((doc: { title: string }) => doc.title)).not.toContain('roof.png');
     // The framed PDF is a blob: document: it has no response headers and runs under the page's own policy.
