@@ -184,6 +184,10 @@ const ROWS: Record<string, Case | Case[]> = {
     expect: OWNER_READS,
     send: (c) => ({ url: `/api/documents/project/${c.projectId}` }),
   },
+  'GET /api/documents/client/:clientId': {
+    expect: ADMIN,
+    send: (c) => ({ url: `/api/documents/client/${c.owner.clientId}` }),
+  },
   'GET /api/documents/:id': { expect: OWNER_READS, send: (c) => ({ url: `/api/documents/${c.documentId}` }) },
   // Forms are made by staff only.
   'POST /api/documents': {

@@ -156,6 +156,7 @@ const ROWS: Record<string, Row> = {
   'POST /api/projects/:id/photos': { params: (c) => ({ id: c.projectId }), multipart: true },
   'GET /api/documents': { caller: 'owner' },
   'GET /api/documents/project/:projectId': { caller: 'owner', params: (c) => ({ projectId: c.projectId }) },
+  'GET /api/documents/client/:clientId': { params: (c) => ({ clientId: c.owner.clientId }) },
   'GET /api/documents/:id': { caller: 'owner', params: (c) => ({ id: c.documentId }) },
   'POST /api/documents': {
     body: (c) => ({

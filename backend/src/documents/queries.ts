@@ -62,7 +62,12 @@ export async function documentsFor(deps: Deps, person: Person, projectId?: numbe
  * (`list_json`, made by the view with `documentDto`), which the database joins in order. With thousands of
  * documents, reading rows into objects, checking and serialising them cost several times the query itself.
  */
-export async function documentsJson(deps: Deps, person: Person, projectId?: number): Promise<string> {
+export async function documentsJson(
+  deps: Deps,
+  person: Person,
+  scope: { projectId?: number; clientId?: number } = {},
+): Promise<string> {
+  const { projectId, clientId } = scope;
   if (person.role !== 'admin' && person.clientId === null) return '[]';
   let query = deps.rm
     .selectFrom('documents')
@@ -72,7 +77,9 @@ export async function documentsJson(deps: Deps, person: Person, projectId?: numb
       ),
     );
   if (projectId !== undefined) query = query.where('project_id', '=', projectId);
-  if (person.role !== 'admin') query = query.where('client_id', '=', person.clientId);
+  // A client's list is their own whatever they ask; staff may narrow theirs to one client.
+  const ofClient = person.role === 'admin' ? clientId : person.clientId;
+  if (ofClient != null) query = query.where('client_id', '=', ofClient);
   return (await query.executeTakeFirstOrThrow()).body;
 }
 

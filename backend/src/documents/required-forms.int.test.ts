@@ -108,6 +108,22 @@ describe('required-document forms and required fields', () => {
     expect(await eventCount(t)).toBe(before);
   });
 
+  it("an admin lists one client's documents (for the portal view); nobody else may", async () => {
+    const made = await t.call('POST', '/api/documents', permissionForm(theirs.projectId), theirs.token);
+    expect(made.status).toBe(201);
+    const list = await t.call('GET', `/api/documents/client/${theirs.clientId}`, undefined, t.adminToken);
+    expect(list.status).toBe(200);
+    expect((list.body as TDocument[]).map((d) => d.id)).toEqual([made.body.id]);
+    const mineListed = await t.call('GET', `/api/documents/client/${mine.clientId}`, undefined, t.adminToken);
+    expect((mineListed.body as TDocument[]).every((d) => d.clientId === mine.clientId)).toBe(true);
+    expect(mineListed.body.length).toBeGreaterThan(0);
+    expect(
+      (await t.call('GET', `/api/documents/client/${mine.clientId}`, undefined, mine.token)).status,
+    ).toBe(403);
+    const none = await t.call('GET', '/api/documents/client/999999', undefined, t.adminToken);
+    expect(none.body).toEqual([]);
+  });
+
   it("a client cannot make a form for another's project, a quote, an unassigned form or a new version", async () => {
     const before = await eventCount(t);
     const other = await t.call('POST', '/api/documents', permissionForm(theirs.projectId), mine.token);

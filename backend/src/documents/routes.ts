@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { ZAccepted } from '@app/contracts/api/accepted';
 import { ZSuccess } from '@app/contracts/api/auth';
+import { ZClientIdOnlyParams } from '@app/contracts/api/clients';
 import {
   DOCUMENT_NOT_FOUND,
   ONLY_ADMINS_MAKE_VERSIONS,
@@ -221,7 +222,21 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { projectId } = request.params;
         if (!(await visibleProject(deps, request.user!, projectId))) throw notFound('Project not found');
-        const body = await documentsJson(deps, await personOf(deps, request.user!), projectId);
+        const body = await documentsJson(deps, await personOf(deps, request.user!), { projectId });
+        return reply.type('application/json').send(jsonText(body));
+      },
+    );
+
+    // One client's documents, for the admin's view of that client's portal.
+    app.get(
+      '/api/documents/client/:clientId',
+      {
+        schema: { params: ZClientIdOnlyParams, response: { 200: z.array(ZDocument) } },
+        preValidation: requireAdmin,
+      },
+      async (request, reply) => {
+        const { clientId } = request.params;
+        const body = await documentsJson(deps, await personOf(deps, request.user!), { clientId });
         return reply.type('application/json').send(jsonText(body));
       },
     );

@@ -128,7 +128,7 @@ function evolveRow(row: Row | null, stored: StoredEvent): Evolved {
       return {
         ...row,
         superseded_by: event.data.supersededBy,
-        signature_void: row.status === 'completed',
+        signature_void: row.signature !== null,
         updated_at: at,
       };
     case 'DocumentDeleted':
