@@ -57,8 +57,8 @@ async function readDocument(request: FastifyRequest): Promise<{ bytes: Buffer; f
 
 /**
  * POST /api/documents/convert-to-form (admins only): a PDF (its text layer), a Word document or a picture in,
- * a proposed form out (`{success, formTitle, formSections, error}`), for the form builder. Nothing is stored;
- * the converted form is kept when the admin saves it (POST /api/forms, type 'converted').
+ * a proposed form out (`{success, formTitle, formSections, error}`), for the form builder. Nothing is stored
+ * here; the Documents view keeps a converted form with POST /api/forms (type 'converted').
  */
 export function convertRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireAdmin } = guards(deps);
