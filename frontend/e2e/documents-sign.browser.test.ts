@@ -355,9 +355,22 @@ describe('documents: a form signed by the client on a phone, its signed PDF; a r
       return list.some((d) => d.type === 'upload' && d.filename === 'deed.txt' && d.status === 'pending');
     });
 
-    // Staff remove it from the editable dialog, after the confirmation.
+    // Staff see it waiting for their review in the Documents view, and mark it reviewed in the project dialog.
     const admin = await b.newPage();
     await b.signInAsAdmin(admin);
+    await admin.goto('/admin?view=documents');
+    await admin.getByRole('tab', { name: 'Documents' }).click();
+    const listedUpload = admin.getByTestId('document-row').filter({ hasText: 'deed.txt' });
+    await listedUpload.getByTestId('document-status').filter({ hasText: 'Pending review' }).waitFor();
+    expect(await listedUpload.getByRole('button', { name: 'Mark deed.txt as Reviewed' }).count()).toBe(1);
+    // A staff form in the same list waits for a signature, not a review.
+    expect(
+      await admin
+        .getByTestId('document-row')
+        .filter({ hasText: 'Property Permission Form' })
+        .getByRole('button', { name: /as Reviewed/ })
+        .count(),
+    ).toBe(0);
     await admin.goto('/admin?view=tracking');
     await admin
       .getByTestId('job-card')
@@ -370,6 +383,15 @@ describe('documents: a form signed by the client on a phone, its signed PDF; a r
       .getByTestId('required-document')
       .filter({ hasText: 'Property Permission Form' });
     await permissionForAdmin.getByTestId('document-status').filter({ hasText: 'Signed' }).waitFor();
+    const staffUpload = editable.getByTestId('project-document').filter({ hasText: 'deed.txt' });
+    expect(await staffUpload.getByTestId('document-status').textContent()).toBe('Pending review');
+    await staffUpload.getByRole('button', { name: 'Mark deed.txt as Reviewed' }).click();
+    await admin.getByTestId('toast').filter({ hasText: 'Document marked as reviewed' }).first().waitFor();
+    await staffUpload.getByTestId('document-status').filter({ hasText: 'Completed' }).waitFor();
+    expect(await staffUpload.getByRole('button', { name: /as Reviewed/ }).count()).toBe(0);
+    const reviewed = (await b.t.call('GET', `/api/documents/project/${projectId}`, undefined, b.t.adminToken))
+      .body as TDocument[];
+    expect(reviewed.find((d) => d.filename === 'deed.txt')?.status).toBe('completed');
     let asked = '';
     admin.once('dialog', (confirm) => {
       asked = confirm.message();

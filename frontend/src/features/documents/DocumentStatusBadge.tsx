@@ -1,5 +1,5 @@
 import type { TDocument } from '@app/contracts/api/documents';
-import { documentBadge, type StatusTone } from './document-status';
+import { type BadgeAudience, documentBadge, type StatusTone } from './document-status';
 
 const TONES: Record<StatusTone, string> = {
   green: 'bg-green-100 text-green-900',
@@ -11,12 +11,15 @@ const TONES: Record<StatusTone, string> = {
 export function DocumentStatusBadge({
   doc,
   label,
+  audience,
 }: {
   doc?: Parameters<typeof documentBadge>[0];
+  /** 'staff': a client's upload not yet reviewed reads 'Pending review'. */
+  audience?: BadgeAudience;
   /** A fixed status for a row that is not a document yet (a required form not started: Pending). */
   label?: { label: string; tone: StatusTone };
 }) {
-  const badge = label ?? (doc ? documentBadge(doc) : { label: 'Pending', tone: 'yellow' as const });
+  const badge = label ?? (doc ? documentBadge(doc, audience) : { label: 'Pending', tone: 'yellow' as const });
   return (
     <span
       data-testid="document-status"

@@ -179,6 +179,10 @@ export const createFormDocument = (body: TCreateFormDocumentBody) =>
 export const signDocument = (id: number, signatureData: string) =>
   apiRequest<TDocument | TAccepted>('PATCH', `${DOCUMENTS_KEY}/${id}/sign`, { signatureData });
 
+/** PATCH /api/documents/{id}/review (admins): a client's upload marked as reviewed. */
+export const reviewDocument = (id: number) =>
+  apiRequest<TDocument | TAccepted>('PATCH', `${DOCUMENTS_KEY}/${id}/review`);
+
 /** DELETE /api/documents/{id} (admins). */
 export const deleteDocument = (id: number) =>
   apiRequest<{ success: true }>('DELETE', `${DOCUMENTS_KEY}/${id}`);
@@ -235,6 +239,27 @@ export function useSignDocument() {
       toast({ title: 'Document signed successfully', description: doc.title });
     },
     onError: (error) => callFailure(error, 'Failed to sign document'),
+  });
+}
+
+/**
+ * Staff marking a client's upload as reviewed; toasts 'Document marked as reviewed' / 'Failed to mark
+ * document as reviewed' with the server's message (409 when it no longer waits).
+ */
+export function useReviewDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (doc: Pick<TDocument, 'id' | 'title'>) => reviewDocument(doc.id),
+    onSuccess: (answer, doc) => {
+      if (isAccepted(answer)) return showAccepted(queryClient, answer, [DOCUMENTS_KEY]);
+      refreshDocuments(queryClient, answer);
+      toast({ title: 'Document marked as reviewed', description: doc.title });
+    },
+    onError: (error) => {
+      callFailure(error, 'Failed to mark document as reviewed');
+      // Someone else may have reviewed it: the lists show how it stands now.
+      void queryClient.invalidateQueries({ queryKey: [DOCUMENTS_KEY] });
+    },
   });
 }
 

@@ -11,17 +11,34 @@ export type StatusTone = 'green' | 'yellow' | 'grey';
 export const isReplaced = (doc: StatusOf) =>
   doc.signatureVoid === true || (doc.supersededBy ?? null) !== null;
 
+/** Who reads the badge: staff see a client's upload as waiting for their review, the client as pending. */
+export type BadgeAudience = 'client' | 'staff';
+
+/**
+ * A client's upload staff have not reviewed yet (PATCH /api/documents/{id}/review): pending until then.
+ * A staff upload is completed at once, so it never waits.
+ */
+export const awaitsReview = (doc: Pick<TDocument, 'type' | 'status'>) =>
+  doc.type === 'upload' && doc.status === 'pending';
+
 /**
  * What a document's badge says (spec part 1, section 4: signed green, pending yellow, anything else grey):
- * a signed form 'Signed', a form or file waiting 'Pending', a signed form replaced by a new version 'Void',
- * an unsigned one replaced 'Replaced'.
+ * a signed form 'Signed', a form or file waiting 'Pending' (for staff, a client's upload 'Pending review'),
+ * a reviewed file 'Completed', a signed form replaced by a new version 'Void', an unsigned one replaced
+ * 'Replaced'.
  */
-export function documentBadge(doc: StatusOf): { label: string; tone: StatusTone } {
+export function documentBadge(
+  doc: StatusOf,
+  audience: BadgeAudience = 'client',
+): { label: string; tone: StatusTone } {
   if (doc.signatureVoid) return { label: 'Void', tone: 'grey' };
   if ((doc.supersededBy ?? null) !== null) return { label: 'Replaced', tone: 'grey' };
   if (doc.status === 'completed')
     return doc.type === 'form' ? { label: 'Signed', tone: 'green' } : { label: 'Completed', tone: 'grey' };
-  if (doc.status === 'pending') return { label: 'Pending', tone: 'yellow' };
+  if (doc.status === 'pending')
+    return audience === 'staff' && awaitsReview(doc)
+      ? { label: 'Pending review', tone: 'yellow' }
+      : { label: 'Pending', tone: 'yellow' };
   return { label: String(doc.status), tone: 'grey' };
 }
 

@@ -1,6 +1,13 @@
 import type { TDocument } from '@app/contracts/api/documents';
 import { describe, expect, it } from 'vitest';
-import { awaitingSignature, canSign, documentBadge, requiredDocuments, sizeInKb } from './document-status';
+import {
+  awaitingSignature,
+  awaitsReview,
+  canSign,
+  documentBadge,
+  requiredDocuments,
+  sizeInKb,
+} from './document-status';
 
 let nextId = 1;
 const doc = (change: Partial<TDocument>): TDocument => ({
@@ -39,6 +46,20 @@ describe('document status', () => {
     // An answer from before versions existed has neither field.
     const { signatureVoid: _, supersededBy: __, ...older } = doc({ status: 'completed' });
     expect(documentBadge(older)).toEqual({ label: 'Signed', tone: 'green' });
+  });
+
+  it("shows staff a client's unreviewed upload as Pending review, the client as Pending, and a reviewed one Completed", () => {
+    const upload = doc({ type: 'upload' });
+    expect(awaitsReview(upload)).toBe(true);
+    expect(documentBadge(upload, 'staff')).toEqual({ label: 'Pending review', tone: 'yellow' });
+    expect(documentBadge(upload, 'client')).toEqual({ label: 'Pending', tone: 'yellow' });
+    // A form waits for a signature, not for a review, whoever reads it.
+    expect(awaitsReview(doc({}))).toBe(false);
+    expect(documentBadge(doc({}), 'staff')).toEqual({ label: 'Pending', tone: 'yellow' });
+    const reviewed = doc({ type: 'upload', status: 'completed' });
+    expect(awaitsReview(reviewed)).toBe(false);
+    expect(documentBadge(reviewed, 'staff')).toEqual({ label: 'Completed', tone: 'grey' });
+    expect(documentBadge(doc({ type: 'upload', supersededBy: 3 }), 'staff').label).toBe('Replaced');
   });
 
   it('counts only current pending forms as awaiting the client, newest first', () => {

@@ -1,91 +1,43 @@
-import type { TDocument } from '@app/contracts/api/documents';
-import type { FormTemplate } from '@app/contracts/forms/templates';
 import { useQuery } from '@tanstack/react-query';
 import { type ChangeEvent, useId, useState } from 'react';
-import { failureText } from '../../lib/api';
-import { formatDate } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { Spinner } from '../../ui/Spinner';
-import { projectDocumentsQuery, useDeleteDocument, useUploadDocuments } from '../documents/api';
-import { DocumentDialog } from '../documents/DocumentDialog';
-import { DocumentPreview } from '../documents/DocumentPreview';
-import { DocumentStatusBadge, documentTypeLabel } from '../documents/DocumentStatusBadge';
-import { requiredDocuments, sizeInKb } from '../documents/document-status';
-import { RequiredFormDialog } from '../documents/RequiredFormDialog';
+import { projectDocumentsQuery, useUploadDocuments } from '../documents/api';
+import { DocumentList, newestFirst, useOpenDocument } from '../documents/DocumentList';
+import { RequiredDocumentList } from '../documents/RequiredDocumentList';
 
 /** What the project dialog takes for upload (spec part 1, section 5), several at a time. */
 export const PROJECT_DOCUMENT_ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png,.txt';
 
-export const deleteDocumentConfirmation = (title: string) =>
-  `Are you sure you want to delete "${title}"? This action cannot be undone.`;
-
 /**
  * The project dialog's Documents tab (spec part 1, section 2): the three required documents, real forms a
  * client fills and signs (each Pending until a signed one exists for the project, then Signed); the
- * uploaded files, sent to the server and pending until staff review them; 'View All Documents'. Clients
- * and staff both upload; only staff (the editable dialog) remove.
+ * uploaded files, sent to the server and pending until staff review them ('Mark as Reviewed' in the
+ * editable dialog); 'View All Documents'. Clients and staff both upload; only staff (the editable dialog)
+ * review and remove.
  */
 export function DocumentsTab({ projectId, readOnly }: { projectId: number; readOnly: boolean }) {
   const id = useId();
   const query = useQuery(projectDocumentsQuery(projectId));
-  const [opened, setOpened] = useState<number | null>(null);
-  const [previewed, setPreviewed] = useState<TDocument | null>(null);
-  const [filling, setFilling] = useState<FormTemplate | null>(null);
+  const opener = useOpenDocument();
   const [showAll, setShowAll] = useState(false);
   const docs = query.data ?? [];
-  const required = requiredDocuments(docs, projectId);
-  // A form opens where it can be read and signed; a file in the 'Document Preview'.
-  const open = (doc: TDocument) => (doc.type === 'form' ? setOpened(doc.id) : setPreviewed(doc));
-  const uploaded = docs
-    .filter((doc) => doc.type !== 'form')
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const uploaded = newestFirst(docs.filter((doc) => doc.type !== 'form'));
+  const actions = {
+    audience: readOnly ? ('client' as const) : ('staff' as const),
+    removable: !readOnly,
+    reviewable: !readOnly,
+  };
 
   return (
     <div className="space-y-6">
-      <section aria-labelledby={`${id}-required`}>
-        <h3 id={`${id}-required`} className="text-base font-semibold text-slate-900">
-          Required Documents
-        </h3>
-        <ul className="mt-3 divide-y divide-slate-200 rounded-md border border-slate-200">
-          {required.map(({ template, signed, pending }) => (
-            <li
-              key={template.id}
-              data-testid="required-document"
-              className="flex flex-wrap items-center justify-between gap-3 p-3"
-            >
-              <div className="min-w-0">
-                <p className="text-sm font-medium text-slate-900">{template.title}</p>
-                <p className="text-xs text-slate-700">PDF Document · Required</p>
-              </div>
-              <div className="flex items-center gap-2">
-                <DocumentStatusBadge
-                  label={signed ? { label: 'Signed', tone: 'green' } : { label: 'Pending', tone: 'yellow' }}
-                />
-                {signed || pending ? (
-                  <Button
-                    variant="outline"
-                    aria-label={`${signed ? 'View' : 'Open'} ${template.title}`}
-                    onClick={() => setOpened((signed ?? pending)!.id)}
-                  >
-                    {signed ? 'View' : 'Open'}
-                  </Button>
-                ) : (
-                  readOnly && (
-                    <Button
-                      aria-label={`Fill & Sign ${template.title}`}
-                      onClick={() => setFilling(template)}
-                      disabled={query.isPending}
-                    >
-                      Fill & Sign
-                    </Button>
-                  )
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <RequiredDocumentList
+        docs={docs}
+        projectId={projectId}
+        loading={query.isPending}
+        canFill={readOnly}
+        onOpen={opener.openForm}
+      />
 
       <section aria-labelledby={`${id}-uploaded`} className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -101,8 +53,8 @@ export function DocumentsTab({ projectId, readOnly }: { projectId: number; readO
           query={query}
           docs={uploaded}
           empty="No documents uploaded yet"
-          onOpen={open}
-          removable={!readOnly}
+          onOpen={opener.open}
+          {...actions}
         />
         <Button variant="outline" onClick={() => setShowAll(true)}>
           View All Documents
@@ -112,82 +64,14 @@ export function DocumentsTab({ projectId, readOnly }: { projectId: number; readO
       <Dialog open={showAll} onClose={() => setShowAll(false)} wide title="All Project Documents">
         <DocumentList
           query={query}
-          docs={[...docs].sort((a, b) => b.createdAt.localeCompare(a.createdAt))}
+          docs={newestFirst(docs)}
           empty="No documents found"
-          onOpen={open}
-          removable={!readOnly}
+          onOpen={opener.open}
+          {...actions}
         />
       </Dialog>
-      <DocumentDialog documentId={opened} onClose={() => setOpened(null)} />
-      <DocumentPreview document={previewed} onClose={() => setPreviewed(null)} />
-      <RequiredFormDialog template={filling} projectId={projectId} onClose={() => setFilling(null)} />
+      {opener.dialogs}
     </div>
-  );
-}
-
-function DocumentList({
-  query,
-  docs,
-  empty,
-  onOpen,
-  removable,
-}: {
-  query: { isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
-  docs: TDocument[];
-  empty: string;
-  onOpen: (doc: TDocument) => void;
-  removable: boolean;
-}) {
-  const remove = useDeleteDocument();
-  if (query.isPending) return <Spinner label="Loading documents" />;
-  if (query.isError)
-    return (
-      <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-        {failureText(query.error, 'Could not load the documents.')}{' '}
-        <Button variant="outline" className="ml-2" onClick={() => void query.refetch()}>
-          Retry
-        </Button>
-      </div>
-    );
-  if (docs.length === 0)
-    return (
-      <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-700">
-        {empty}
-      </p>
-    );
-  return (
-    <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
-      {docs.map((doc) => {
-        const deleting = remove.isPending && remove.variables?.id === doc.id;
-        return (
-          <li key={doc.id} data-testid="project-document" className="flex flex-wrap items-center gap-3 p-3">
-            <div className="min-w-0 flex-1">
-              <p className="break-words text-sm font-medium text-slate-900">{doc.title}</p>
-              <p className="text-xs text-slate-700">
-                {documentTypeLabel(doc.type)}
-                {doc.size !== null && ` · ${sizeInKb(doc.size)}`} · {formatDate(doc.createdAt)}
-              </p>
-            </div>
-            <DocumentStatusBadge doc={doc} />
-            <Button variant="outline" aria-label={`View ${doc.title}`} onClick={() => onOpen(doc)}>
-              View
-            </Button>
-            {removable && (
-              <Button
-                variant="ghost"
-                aria-label={`Delete ${doc.title}`}
-                disabled={remove.isPending}
-                onClick={() => {
-                  if (window.confirm(deleteDocumentConfirmation(doc.title))) remove.mutate(doc);
-                }}
-              >
-                {deleting ? 'Deleting...' : 'Delete'}
-              </Button>
-            )}
-          </li>
-        );
-      })}
-    </ul>
   );
 }
 

@@ -6,6 +6,8 @@ import type { DocumentGroup } from './document-list';
 type Actions = {
   onView: (doc: TDocument) => void;
   onSign: (doc: TDocument) => void;
+  onReview: (doc: TDocument) => void;
+  reviewing: number | null;
   onDelete: (doc: TDocument) => void;
 };
 

@@ -2,26 +2,36 @@ import type { TDocument } from '@app/contracts/api/documents';
 import { formatDate } from '../../../lib/format';
 import { Button } from '../../../ui/Button';
 import { canDownload, downloadDocument } from '../DocumentPreview';
-import { canSign, formStatusLabel, TYPE_LABELS } from './document-list';
+import { awaitsReview } from '../document-status';
+import { canSign, rowStatusLabel, TYPE_LABELS } from './document-list';
 
 const BADGE: Record<string, string> = {
   Signed: 'bg-green-100 text-green-900',
   Pending: 'bg-amber-100 text-amber-900',
+  'Pending review': 'bg-amber-100 text-amber-900',
 };
 
-/** One document: title, type, created date, a form's Signed / Pending, and its actions. */
+/**
+ * One document: title, type, created date, a form's Signed / Pending (a client's upload 'Pending review'),
+ * and its actions.
+ */
 export function DocumentRow({
   doc,
   onView,
   onSign,
+  onReview,
+  reviewing,
   onDelete,
 }: {
   doc: TDocument;
   onView: (doc: TDocument) => void;
   onSign: (doc: TDocument) => void;
+  onReview: (doc: TDocument) => void;
+  /** The document whose review is being sent, if any. */
+  reviewing: number | null;
   onDelete: (doc: TDocument) => void;
 }) {
-  const status = formStatusLabel(doc);
+  const status = rowStatusLabel(doc);
   return (
     <li data-testid="document-row" className="flex flex-wrap items-center gap-3 p-3">
       <div className="min-w-0 flex-1">
@@ -55,6 +65,16 @@ export function DocumentRow({
         {canSign(doc) && (
           <Button variant="ghost" aria-label={`Sign ${doc.title}`} onClick={() => onSign(doc)}>
             Sign
+          </Button>
+        )}
+        {awaitsReview(doc) && (
+          <Button
+            variant="ghost"
+            aria-label={`Mark ${doc.title} as Reviewed`}
+            disabled={reviewing !== null}
+            onClick={() => onReview(doc)}
+          >
+            {reviewing === doc.id ? 'Saving...' : 'Mark as Reviewed'}
           </Button>
         )}
         <Button

@@ -6,7 +6,7 @@ import { failureText } from '../../../lib/api';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
 import { projectsQuery } from '../../projects/project-query';
-import { documentsQuery, useDeleteDocument, useSignDocument } from '../api';
+import { documentsQuery, useDeleteDocument, useReviewDocument, useSignDocument } from '../api';
 import { DocumentPreview } from '../DocumentPreview';
 import { SignatureDialog } from '../SignatureDialog';
 import { DocumentGroupList } from './DocumentGroupList';
@@ -17,8 +17,8 @@ const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files'
 
 /**
  * The Documents tab (spec part 2, section 2.4a): 'Project Documents' grouped by project plus 'Unassigned
- * Documents', the type filter, each row's view, download, sign and delete, and Upload (also by dropping
- * files onto the panel).
+ * Documents', the type filter, each row's view, download, sign, review (a client's upload) and delete, and
+ * Upload (also by dropping files onto the panel).
  */
 export function DocumentsPanel({
   definitionOf,
@@ -35,6 +35,7 @@ export function DocumentsPanel({
   const [dragging, setDragging] = useState(false);
   const sign = useSignDocument();
   const remove = useDeleteDocument();
+  const review = useReviewDocument();
   const groups = groupDocuments(documents.data ?? [], projects.data ?? [], filter);
 
   const onDelete = (doc: TDocument) => {
@@ -103,7 +104,14 @@ export function DocumentsPanel({
           No documents found
         </p>
       ) : (
-        <DocumentGroupList groups={groups} onView={setViewing} onSign={setSigning} onDelete={onDelete} />
+        <DocumentGroupList
+          groups={groups}
+          onView={setViewing}
+          onSign={setSigning}
+          onReview={(doc) => review.mutate(doc)}
+          reviewing={review.isPending ? (review.variables?.id ?? null) : null}
+          onDelete={onDelete}
+        />
       )}
 
       <DocumentPreview

@@ -1,4 +1,5 @@
 import type { TDocument } from '@app/contracts/api/documents';
+import { awaitsReview } from '../document-status';
 
 /** The Documents tab's type filter (spec part 2, section 2.4a): All, Forms, Files, Photos. */
 export const TYPE_FILTERS = [
@@ -71,10 +72,12 @@ export function groupDocuments<D extends ListedDocument>(
 }
 
 /**
- * A form's state as the row shows it: Signed, Pending, a signature made void by a newer version, or
- * Replaced (an unsigned form with a newer version, to be signed instead).
+ * A row's state: a form's Signed, Pending, a signature made void by a newer version, or Replaced (an
+ * unsigned form with a newer version, to be signed instead); a client's upload not yet reviewed 'Pending
+ * review'. Other files show none (the spec gives a state to forms only).
  */
-export function formStatusLabel(doc: ListedDocument): string | null {
+export function rowStatusLabel(doc: ListedDocument): string | null {
+  if (awaitsReview(doc)) return 'Pending review';
   if (doc.type !== 'form') return null;
   if (doc.signatureVoid) return 'Void — needs new signature';
   if ((doc.supersededBy ?? null) !== null) return 'Replaced';

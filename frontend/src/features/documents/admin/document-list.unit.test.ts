@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { awaitsReview } from '../document-status';
 import {
   canSign,
   deleteConfirmation,
-  formStatusLabel,
   groupDocuments,
   type ListedDocument,
+  rowStatusLabel,
   UNASSIGNED_TITLE,
 } from './document-list';
 
@@ -49,18 +50,28 @@ describe('the Documents tab list', () => {
 
   it('labels forms Signed, Pending or void, and offers signing only for a current unsigned form', () => {
     const form = doc(1, 1, { type: 'form' });
-    expect(formStatusLabel(form)).toBe('Pending');
+    expect(rowStatusLabel(form)).toBe('Pending');
     expect(canSign(form)).toBe(true);
     const signed = { ...form, status: 'completed' as const };
-    expect(formStatusLabel(signed)).toBe('Signed');
+    expect(rowStatusLabel(signed)).toBe('Signed');
     expect(canSign(signed)).toBe(false);
-    expect(formStatusLabel({ ...signed, signatureVoid: true, supersededBy: 7 })).toBe(
+    expect(rowStatusLabel({ ...signed, signatureVoid: true, supersededBy: 7 })).toBe(
       'Void — needs new signature',
     );
     expect(canSign({ ...form, supersededBy: 7 })).toBe(false);
-    expect(formStatusLabel({ ...form, supersededBy: 7 })).toBe('Replaced');
-    expect(formStatusLabel(doc(2, 1))).toBeNull();
+    expect(rowStatusLabel({ ...form, supersededBy: 7 })).toBe('Replaced');
+    expect(rowStatusLabel(doc(2, 1, { status: 'completed' }))).toBeNull();
     expect(canSign(doc(2, 1))).toBe(false);
+  });
+
+  it("labels a client's upload Pending review until staff review it, then shows no state", () => {
+    const upload = doc(3, 1, { type: 'upload', status: 'pending' });
+    expect(rowStatusLabel(upload)).toBe('Pending review');
+    expect(awaitsReview(upload)).toBe(true);
+    const reviewed = { ...upload, status: 'completed' as const };
+    expect(rowStatusLabel(reviewed)).toBeNull();
+    expect(awaitsReview(reviewed)).toBe(false);
+    expect(awaitsReview(doc(4, 1, { type: 'form', status: 'pending' }))).toBe(false);
   });
 
   it('asks before deleting with the exact text', () => {
