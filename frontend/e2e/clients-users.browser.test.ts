@@ -1,7 +1,9 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser.
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../backend/test/eventually.ts';
 import { type BrowserApp, expectAccessible, startBrowserApp } from './browser.ts';
 
 const CLIENT = { name: 'Kim Tanana', email: 'kim.tanana@example.com', phone: '907-555-0100' };
@@ -114,6 +116,65 @@ describe('clients, users, dashboard and the admin client portal (browser)', () =
     await admin.getByText('No payments recorded').waitFor();
     await expectAccessible(admin);
 
+    // The Documents tab lists the client's documents: a form waiting for their signature and a staff file.
+    const clientId = Number(new URL(admin.url()).searchParams.get('clientId'));
+    const project = await b.t.call(
+      'POST',
+      '/api/projects',
+      { clientId, title: 'Kim cameras', type: 'security_cameras' },
+      b.t.adminToken,
+    );
+    const form = await b.t.call(
+      'POST',
+      '/api/documents',
+      { title: 'Site survey', projectId: project.body.id, formData: { notes: 'North wall' } },
+      b.t.adminToken,
+    );
+    expect(form.status).toBe(201);
+    const upload = new FormData();
+    upload.append('projectId', String(project.body.id));
+    const plan = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: { r: 30, g: 120, b: 60 } },
+    })
+      .png()
+      .toBuffer();
+    upload.append('file', new Blob([new Uint8Array(plan)], { type: 'image/png' }), 'mounts.png');
+    const uploaded = await fetch(`${b.baseUrl}/api/documents`, {
+      method: 'POST',
+      body: upload,
+      headers: { authorization: `Bearer ${b.t.adminToken}` },
+    });
+    expect(uploaded.status).toBe(201);
+    await admin.reload();
+    await admin.getByRole('tab', { name: 'Documents' }).click();
+    const rows = admin.getByTestId('portal-document');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(2);
+    expect(await admin.getByText('No documents available').count()).toBe(0);
+    const formRow = rows.filter({ hasText: 'Site survey' });
+    expect(await formRow.textContent()).toMatch(/Form · Kim cameras · /);
+    expect(await formRow.getByTestId('document-status').textContent()).toBe('Pending');
+    const fileRow = rows.filter({ hasText: 'mounts.png' });
+    expect(await fileRow.textContent()).toMatch(/File · [\d.]+ KB · Kim cameras · /);
+    // Staff's own upload needs no review.
+    expect(await fileRow.getByTestId('document-status').textContent()).toBe('Completed');
+    await expectAccessible(admin);
+    await formRow.getByRole('button', { name: 'View Site survey' }).click();
+    const opened = admin.getByRole('dialog', { name: 'Document' });
+    await opened.getByRole('heading', { name: 'Site survey' }).waitFor();
+    await opened.getByText('North wall').waitFor();
+    await admin.keyboard.press('Escape');
+    await opened.waitFor({ state: 'hidden' });
+    await fileRow.getByRole('button', { name: 'View mounts.png' }).click();
+    const preview = admin.getByRole('dialog', { name: 'Document Preview' });
+    const picture = preview.getByRole('img', { name: 'mounts.png' });
+    await picture.waitFor();
+    await eventually('the picture decoded', async () =>
+      picture.evaluate((img) => (img as HTMLImageElement).naturalWidth === 40),
+    );
+    await admin.keyboard.press('Escape');
+    await preview.waitFor({ state: 'hidden' });
+
     await admin.goto('/admin/client-portal');
     await admin.getByText('Client ID Missing').waitFor();
     await admin.getByText('No client ID specified in the URL.').waitFor();
@@ -175,8 +236,11 @@ describe('clients, users, dashboard and the admin client portal (browser)', () =
     await totalClients.waitFor();
     expect(await totalClients.textContent()).toBe('1');
     expect(await admin.getByTestId('stat-totalRevenue').textContent()).toBe('$0.00');
-    // Documents and Payments have no view yet: their cards are figures, not links.
-    expect(await admin.getByRole('link', { name: /Pending Documents/ }).count()).toBe(0);
+    // The client's form made in the portal test waits for a signature; its card opens the Documents view.
+    expect(await admin.getByTestId('stat-pendingDocuments').textContent()).toBe('1');
+    expect(await admin.getByRole('link', { name: /Pending Documents/ }).count()).toBe(1);
+    // Payments have no view yet: their card is a figure, not a link.
+    expect(await admin.getByRole('link', { name: /Pending Payments/ }).count()).toBe(0);
     await admin.getByText('No notes for this day').waitFor();
     await expectAccessible(admin);
 

@@ -3,6 +3,7 @@ import { ApiError, failureText } from '../../../lib/api';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
 import { Tabs } from '../../../ui/Tabs';
+import { DocumentsTab } from './DocumentsTab';
 import { OverviewTab } from './OverviewTab';
 import { PaymentsTab } from './PaymentsTab';
 import { PortalFrame, PortalNotice } from './PortalFrame';
@@ -16,7 +17,6 @@ import {
   clientQuery,
 } from './queries';
 import { ScheduleTab } from './ScheduleTab';
-import { Empty, Section } from './Section';
 
 /** /admin/client-portal?clientId=N: one client's portal as the admin sees it (spec part 1). */
 export function ClientPortalPage({ clientId }: { clientId?: number | null }) {
@@ -109,12 +109,7 @@ function LoadedPortal({ clientId }: { clientId: number }) {
           {
             id: 'documents',
             label: 'Documents',
-            // The documents slice has not landed; the spec has this tab always empty.
-            panel: (
-              <Section title="Documents">
-                <Empty>No documents available</Empty>
-              </Section>
-            ),
+            panel: <DocumentsTab clientId={clientId} projects={projects.data} />,
           },
           { id: 'schedule', label: 'Schedule', panel: <ScheduleTab appointments={appointments.data} /> },
           { id: 'payments', label: 'Payments', panel: <PaymentsTab payments={payments.data} /> },

@@ -33,3 +33,14 @@ export const quickStats = (lists: Record<keyof QuickStats, readonly unknown[]>):
   appointments: lists.appointments.length,
   payments: lists.payments.length,
 });
+
+/**
+ * The project a document of this client belongs to, named on its row: the project's title, 'Unassigned'
+ * for a document of no project, and its number for a project not in the list (removed since).
+ */
+export const projectTitleOf =
+  (projects: readonly { id: number; title: string }[]) =>
+  (projectId: number | null): string => {
+    if (projectId === null) return 'Unassigned';
+    return projects.find((project) => project.id === projectId)?.title ?? `Project #${projectId}`;
+  };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentTime, formatClock, humanStatus, quickStats } from './portal-view';
+import { appointmentTime, formatClock, humanStatus, projectTitleOf, quickStats } from './portal-view';
 
 describe('portal-view', () => {
   it('reads wall-clock times without a time zone', () => {
@@ -28,5 +28,16 @@ describe('portal-view', () => {
       appointments: 1,
       payments: 3,
     });
+  });
+
+  it("names a document's project, 'Unassigned' without one, and the number of one not listed", () => {
+    const titleOf = projectTitleOf([
+      { id: 4, title: 'Cabin cameras' },
+      { id: 9, title: 'Lodge Starlink' },
+    ]);
+    expect(titleOf(9)).toBe('Lodge Starlink');
+    expect(titleOf(4)).toBe('Cabin cameras');
+    expect(titleOf(null)).toBe('Unassigned');
+    expect(titleOf(12)).toBe('Project #12');
   });
 });

@@ -1,4 +1,5 @@
 import type { TClient } from '@app/contracts/api/clients';
+import type { TDocument } from '@app/contracts/api/documents';
 import type { TAppointment, TClientMessage, TPayment } from '@app/contracts/api/portal';
 import type { TProject } from '@app/contracts/api/projects';
 import { queryOptions } from '@tanstack/react-query';
@@ -26,3 +27,5 @@ export const clientProjectsQuery = listOf<TProject>('/api/projects');
 export const clientMessagesQuery = listOf<TClientMessage>('/api/messages');
 export const clientAppointmentsQuery = listOf<TAppointment>('/api/appointments');
 export const clientPaymentsQuery = listOf<TPayment>('/api/payments');
+/** GET /api/documents/client/{id}: under the documents key, so a documents change or live update refreshes it. */
+export const clientDocumentsQuery = listOf<TDocument>('/api/documents');
