@@ -16,6 +16,7 @@ import { answersProblem } from '@app/contracts/forms/answers';
 import type { FormDefinition, TFormSection } from '@app/contracts/forms/definition';
 import { templateById } from '@app/contracts/forms/templates';
 import type { z } from 'zod';
+import type { Person } from '../auth/person.ts';
 import { conflict, forbidden, invalid, notFound } from '../platform/errors.ts';
 
 export const documentStream = (id: number) => `document-${id}`;
@@ -50,12 +51,7 @@ export type DocumentState =
   | ({ lifecycle: 'active' } & Facts)
   | { lifecycle: 'deleted'; id: number };
 
-/** Who is acting: an admin, or a signed-in account with the client record linked to it (if any). */
-export interface Person {
-  userId: number;
-  role: string;
-  clientId: number | null;
-}
+export type { Person };
 
 export const documentDecider = {
   initial: { lifecycle: 'none' } as DocumentState,

@@ -1,8 +1,6 @@
 import type { TDocument } from '@app/contracts/api/documents';
 import { documentDto } from '@app/projections/documents/dto';
 import { sql } from 'kysely';
-import type { SignedInUser } from '../auth/guard.ts';
-import { clientIdForUser } from '../clients/queries.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { mayAccess, type Person } from './decide.ts';
 
@@ -39,11 +37,8 @@ const documents = (deps: Deps) =>
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc');
 
-/** The signed-in account as the document rules see it: its role and the client record linked to it. */
-export async function personOf(deps: Deps, user: Pick<SignedInUser, 'id' | 'role'>): Promise<Person> {
-  const clientId = user.role === 'admin' ? null : await clientIdForUser(deps, user.id);
-  return { userId: user.id, role: user.role, clientId };
-}
+/** The signed-in account as the document rules see it (shared with messaging). */
+export { personOf } from '../auth/person.ts';
 
 /** An admin's: every document; a client's: their own (none without a client record). */
 export async function documentsFor(deps: Deps, person: Person, projectId?: number): Promise<TDocument[]> {

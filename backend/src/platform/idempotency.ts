@@ -1,3 +1,4 @@
+import type { StoredEvent } from '@app/contracts/events/envelope';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { CommandDeps, CommandOutcome } from './command.ts';
@@ -60,13 +61,18 @@ export async function createOnce<T extends { outcome: CommandOutcome }>(
     create: (id: number, idFor: (sequence: IdSequence) => Promise<number>) => Promise<T>;
     /** What a repeated request answers in place of `create`'s result. */
     repeated: (id: number, outcome: CommandOutcome) => T;
+    /**
+     * For records that share a stream (a conversation's messages): the event that made record `id` in
+     * `stream(id)`, if any. Without it, any event in `stream(id)` means the record was made.
+     */
+    madeBy?: (id: number, stored: StoredEvent[]) => StoredEvent | undefined;
   },
 ): Promise<T & { id: number }> {
   const key = idempotencyKey(request);
   const id = await recordId(deps.db, options.sequence, key, request.user?.id ?? null);
   if (key !== null) {
     const stored = await deps.store.readStream(options.stream(id));
-    const last = stored.at(-1);
+    const last = options.madeBy ? options.madeBy(id, stored) : stored.at(-1);
     if (last) {
       const visible = await deps.waitForProjections({
         nextExpectedRevision: last.revision,

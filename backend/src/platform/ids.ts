@@ -8,7 +8,8 @@ export type IdSequence =
   | 'consultation_ids'
   | 'daily_note_ids'
   | 'document_ids'
-  | 'form_ids';
+  | 'form_ids'
+  | 'message_ids';
 
 export async function nextId(db: Kysely<unknown>, sequence: IdSequence): Promise<number> {
   const { rows } = await sql<{ id: number }>`SELECT nextval(${sequence}::regclass)::int AS id`.execute(db);

@@ -73,6 +73,7 @@ const migrations: Record<string, Migration> = {
     CREATE INDEX ON idempotency_keys (created_at);`),
   '0060_document_ids': raw('CREATE SEQUENCE IF NOT EXISTS document_ids;'),
   '0070_form_ids': raw('CREATE SEQUENCE IF NOT EXISTS form_ids;'),
+  '0080_message_ids': raw('CREATE SEQUENCE IF NOT EXISTS message_ids;'),
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

@@ -1,18 +1,8 @@
-import type { TAppointment, TClientMessage, TPayment } from '@app/contracts/api/portal';
+import type { TAppointment, TPayment } from '@app/contracts/api/portal';
 import type { AppDeps } from '../platform/deps.ts';
 import { calendarDay, instant } from '../platform/read-values.ts';
 
 type Deps = Pick<AppDeps, 'rm'>;
-
-export async function messagesOfClient(deps: Deps, clientId: number): Promise<TClientMessage[]> {
-  const rows = await deps.rm
-    .selectFrom('messages')
-    .selectAll()
-    .where('client_id', '=', clientId)
-    .orderBy('created_at', 'desc')
-    .execute();
-  return rows.map((r) => ({ id: r.id, content: r.content, read: r.read, createdAt: instant(r.created_at) }));
-}
 
 export async function appointmentsOfClient(deps: Deps, clientId: number): Promise<TAppointment[]> {
   const rows = await deps.rm

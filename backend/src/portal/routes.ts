@@ -1,20 +1,19 @@
 import { ZClientIdOnlyParams } from '@app/contracts/api/clients';
-import { ZAppointment, ZClientMessage, ZPayment } from '@app/contracts/api/portal';
+import { ZAppointment, ZPayment } from '@app/contracts/api/portal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guards } from '../auth/guard.ts';
 import { clientById, clientIdForUser } from '../clients/queries.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { notFound } from '../platform/errors.ts';
-import { appointmentsOfClient, messagesOfClient, paymentsOfClient } from './queries.ts';
+import { appointmentsOfClient, paymentsOfClient } from './queries.ts';
 
 /**
- * The client portal's lists: `/client` reads the signed-in client's own, `/client/{clientId}` is the admin's
+ * The client portal's lists (messages have their own routes: backend/src/messages): `/client` reads the signed-in client's own, `/client/{clientId}` is the admin's
  * view of any client's portal. A signed-in account with no client record has nothing to list.
  */
 type Reader = (deps: AppDeps, clientId: number) => Promise<unknown[]>;
 const LISTS: { path: string; item: z.ZodType; read: Reader }[] = [
-  { path: '/api/messages/client', item: ZClientMessage, read: messagesOfClient },
   { path: '/api/appointments/client', item: ZAppointment, read: appointmentsOfClient },
   { path: '/api/payments/client', item: ZPayment, read: paymentsOfClient },
 ];

@@ -10,6 +10,7 @@ import { fileRoutes } from '../files/routes.ts';
 import { customFormRoutes } from '../forms/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
 import { liveHub } from '../live/hub.ts';
+import { messageRoutes } from '../messages/routes.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { createHttp } from '../platform/http.ts';
 import { portalRoutes } from '../portal/routes.ts';
@@ -36,6 +37,7 @@ export async function buildApp(
   await app.register(documentRoutes(deps));
   await app.register(customFormRoutes(deps));
   await app.register(convertRoutes(deps));
+  await app.register(messageRoutes(deps));
   await app.register(portalRoutes(deps));
   await app.register(dashboardRoutes(deps));
   await app.register(settingsRoutes(deps));

@@ -5,6 +5,7 @@ import { dailyNoteEventSchemas } from './dashboard.ts';
 import type { EventDefinition } from './define.ts';
 import { documentEventSchemas } from './documents.ts';
 import { customFormEventSchemas } from './forms.ts';
+import { messageEventSchemas } from './messages.ts';
 import { projectEventSchemas } from './projects.ts';
 import { settingsEventSchemas } from './settings.ts';
 import { uniquenessEventSchemas } from './uniqueness.ts';
@@ -20,6 +21,7 @@ const definitions = [
   ...dailyNoteEventSchemas,
   ...documentEventSchemas,
   ...customFormEventSchemas,
+  ...messageEventSchemas,
   ...uniquenessEventSchemas,
 ] as const;
 export const ZDomainEvent = z.discriminatedUnion('type', definitions);

@@ -1,32 +1,11 @@
 import { documentProjection } from '../runtime/document-projection.ts';
 
 /**
- * The read models behind the client portal's messages, appointments and payments. Their tables and reads
- * exist now so the portal and its guards are real; the messaging, calendar and invoice slices add the
- * events that fill them (and bump the version so they are rebuilt).
+ * The read models behind the client portal's appointments and payments. Their tables and reads exist now so
+ * the portal and its guards are real; the calendar and invoice slices add the events that fill them (and bump
+ * the version so they are rebuilt). Messages have their own slice: projections/src/messages.
  */
 const notYetFilled = { eventTypes: new Set<string>(), idOf: () => null, evolve: () => undefined } as const;
-
-export const messagesProjection = documentProjection({
-  name: 'messages',
-  version: 1,
-  syncType: 'message',
-  table: 'messages',
-  ddl: (s) => `
-    CREATE TABLE ${s}.messages (
-      id integer PRIMARY KEY,
-      client_id integer,
-      user_id integer,
-      sender_id integer NOT NULL,
-      content text NOT NULL,
-      read boolean NOT NULL,
-      is_admin_message boolean NOT NULL,
-      created_at timestamptz NOT NULL,
-      last_event_position numeric NOT NULL
-    );
-    CREATE INDEX ON ${s}.messages (client_id, created_at);`,
-  ...notYetFilled,
-});
 
 export const appointmentsProjection = documentProjection({
   name: 'appointments',

@@ -1,15 +1,3 @@
-export interface MessagesTable {
-  id: number;
-  client_id: number | null;
-  user_id: number | null;
-  sender_id: number;
-  content: string;
-  read: boolean;
-  is_admin_message: boolean;
-  created_at: Date | string;
-  last_event_position: string;
-}
-
 export interface AppointmentsTable {
   id: number;
   client_id: number;

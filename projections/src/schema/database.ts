@@ -4,7 +4,8 @@ import type { ConsultationsTable } from '../consultations/table.ts';
 import type { DailyNotesTable } from '../dashboard/table.ts';
 import type { DocumentsTable } from '../documents/table.ts';
 import type { CustomFormsTable } from '../forms/table.ts';
-import type { AppointmentsTable, MessagesTable, PaymentsTable } from '../portal/tables.ts';
+import type { ConversationReadersTable, ConversationsTable, MessagesTable } from '../messages/tables.ts';
+import type { AppointmentsTable, PaymentsTable } from '../portal/tables.ts';
 import type { ProjectsTable } from '../projects/table.ts';
 import type { SiteSettingsTable } from '../settings/table.ts';
 import type { UsersTable } from '../users/table.ts';
@@ -20,6 +21,8 @@ export interface Database {
   projects: ProjectsTable;
   daily_notes: DailyNotesTable;
   messages: MessagesTable;
+  conversations: ConversationsTable;
+  conversation_readers: ConversationReadersTable;
   appointments: AppointmentsTable;
   payments: PaymentsTable;
   documents: DocumentsTable;

@@ -1,0 +1,187 @@
+import {
+  conversationParts,
+  type TConversation,
+  type TMessage,
+  type TMessagingClient,
+} from '@app/contracts/api/messages';
+import { sql } from 'kysely';
+import { listClients } from '../clients/queries.ts';
+import type { AppDeps } from '../platform/deps.ts';
+import { instant } from '../platform/read-values.ts';
+import { isStaff, type Person } from './access.ts';
+
+type Deps = Pick<AppDeps, 'rm'>;
+
+/**
+ * Messages with what the API shows of them: `read` when the other side's furthest mark reaches the message
+ * (the client for staff messages, any admin for the client's, the other member in a team), and the sender's
+ * name as the users view has it now.
+ */
+const messages = (deps: Deps) =>
+  deps.rm
+    .selectFrom('messages as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .leftJoin('users as u', 'u.id', 'm.sender_id')
+    .select([
+      'm.id',
+      'm.conversation_id',
+      'm.content',
+      'm.client_id',
+      'm.user_id',
+      'm.sender_id',
+      'm.is_admin_message',
+      'm.message_type',
+      'm.created_at',
+      sql<boolean>`CASE WHEN m.sender_side = 0 THEN c.side1_read_upto >= m.id ELSE c.side0_read_upto >= m.id END`.as(
+        'read',
+      ),
+      sql<string>`coalesce(u.first_name, '')`.as('first_name'),
+      sql<string>`coalesce(u.last_name, '')`.as('last_name'),
+      sql<string>`coalesce(u.email, '')`.as('email'),
+    ]);
+
+type Row = Awaited<ReturnType<ReturnType<typeof messages>['execute']>>[number];
+
+const toDto = (r: Row): TMessage => ({
+  id: r.id,
+  conversationId: r.conversation_id,
+  content: r.content,
+  clientId: r.client_id,
+  userId: r.user_id,
+  senderId: r.sender_id,
+  isAdminMessage: r.is_admin_message,
+  messageType: r.message_type as TMessage['messageType'],
+  read: r.read,
+  createdAt: instant(r.created_at),
+  sender: { firstName: r.first_name, lastName: r.last_name, email: r.email },
+});
+
+/** The messages with these ids (the hub sends them as NEW_MESSAGE), oldest first; missing ids are left out. */
+export async function messagesByIds(deps: Deps, ids: number[]): Promise<TMessage[]> {
+  if (ids.length === 0) return [];
+  const rows = await messages(deps).where('m.id', 'in', ids).orderBy('m.id').execute();
+  return rows.map(toDto);
+}
+
+export async function messageById(deps: Deps, id: number): Promise<TMessage | undefined> {
+  return (await messagesByIds(deps, [id]))[0];
+}
+
+/**
+ * Who receives a conversation's events: for a client conversation the client's portal account (if it has one)
+ * and every admin (`allStaff`); for a team conversation its two members. `userIds` lists them all.
+ */
+export async function conversationMembersOf(
+  deps: Deps,
+  conversationId: string,
+): Promise<{ userIds: number[]; allStaff: boolean; clientUserId: number | null }> {
+  const parts = conversationParts(conversationId);
+  if (!parts) return { userIds: [], allStaff: false, clientUserId: null };
+  if (parts.kind === 'team') return { userIds: [...parts.userIds], allStaff: false, clientUserId: null };
+  const [client, admins] = await Promise.all([
+    deps.rm
+      .selectFrom('clients as c')
+      .innerJoin('users as u', 'u.id', 'c.user_id')
+      .select('u.id')
+      .where('c.id', '=', parts.clientId)
+      .executeTakeFirst(),
+    deps.rm.selectFrom('users').select('id').where('role', '=', 'admin').execute(),
+  ]);
+  const clientUserId = client?.id ?? null;
+  const userIds = [
+    ...new Set([...admins.map((a) => a.id), ...(clientUserId === null ? [] : [clientUserId])]),
+  ];
+  return { userIds, allStaff: true, clientUserId };
+}
+
+/**
+ * A page of messages the person may read, oldest first: one conversation's, or (none named) their own
+ * conversations' latest: a client's own conversation, an admin's every client conversation and their team ones.
+ * `before` pages back (messages with smaller ids).
+ */
+export async function messagesFor(
+  deps: Deps,
+  person: Person,
+  options: { conversationId?: string; before?: number; limit: number },
+): Promise<TMessage[]> {
+  let query = messages(deps);
+  if (options.conversationId !== undefined) {
+    query = query.where('m.conversation_id', '=', options.conversationId);
+  } else if (isStaff(person)) {
+    const me = person.userId;
+    query = query.where((eb) =>
+      eb.or([
+        eb('m.client_id', 'is not', null),
+        eb('m.user_id', '=', me),
+        eb.and([eb('m.client_id', 'is', null), eb('m.sender_id', '=', me)]),
+      ]),
+    );
+  } else {
+    if (person.clientId === null) return [];
+    query = query.where('m.conversation_id', '=', `client-${person.clientId}`);
+  }
+  if (options.before !== undefined) query = query.where('m.id', '<', options.before);
+  const rows = await query.orderBy('m.id', 'desc').limit(options.limit).execute();
+  return rows.reverse().map(toDto);
+}
+
+/**
+ * The person's conversations, latest activity first: an admin's every client conversation and their own team
+ * ones, a client's own. Counts come from counters the view keeps (no counting here): unread is what others wrote
+ * past the person's own read mark.
+ */
+export async function conversationsFor(deps: Deps, person: Person): Promise<TConversation[]> {
+  const me = person.userId;
+  let query = deps.rm
+    .selectFrom('conversations as c')
+    .leftJoin('conversation_readers as r', (j) =>
+      j.onRef('r.conversation_id', '=', 'c.id').on('r.user_id', '=', me),
+    )
+    .leftJoin('clients as cl', 'cl.id', 'c.client_id')
+    .leftJoin('users as u', (j) =>
+      j.on(sql<boolean>`u.id = CASE WHEN c.user_a = ${me} THEN c.user_b ELSE c.user_a END`),
+    )
+    .select([
+      'c.id',
+      'c.kind',
+      'c.client_id',
+      'c.user_a',
+      'c.user_b',
+      'c.last_message_id',
+      'c.last_content',
+      'c.last_sender_id',
+      'c.last_at',
+      'c.message_count',
+      sql<number>`c.message_count - coalesce(r.sent_count, 0) - coalesce(r.read_others, 0)`.as('unread'),
+      sql<string>`coalesce(cl.name, trim(u.first_name || ' ' || u.last_name), '')`.as('title'),
+    ]);
+  if (isStaff(person)) {
+    query = query.where((eb) =>
+      eb.or([eb('c.kind', '=', 'client'), eb('c.user_a', '=', me), eb('c.user_b', '=', me)]),
+    );
+  } else {
+    if (person.clientId === null) return [];
+    query = query.where('c.id', '=', `client-${person.clientId}`);
+  }
+  const rows = await query.orderBy('c.last_message_id', 'desc').execute();
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind as TConversation['kind'],
+    clientId: r.client_id,
+    userId: r.kind === 'team' ? (r.user_a === me ? r.user_b : r.user_a) : null,
+    title: r.title,
+    lastMessage: {
+      id: r.last_message_id,
+      content: r.last_content,
+      senderId: r.last_sender_id,
+      createdAt: instant(r.last_at),
+    },
+    messageCount: r.message_count,
+    unreadCount: Math.max(0, r.unread),
+  }));
+}
+
+/** The clients staff can write to, by name (with or without a portal account). */
+export async function clientsForMessaging(deps: Deps): Promise<TMessagingClient[]> {
+  return (await listClients(deps)).map((c) => ({ id: c.id, name: c.name, email: c.email, userId: c.userId }));
+}
