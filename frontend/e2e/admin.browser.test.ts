@@ -92,6 +92,7 @@ describe('admin back-office (browser)', () => {
     expect(await sidebar.getByRole('button').allInnerTexts()).toEqual([
       'Dashboard',
       'Documents',
+      'Chat',
       'Project Tracking',
       'Clients',
       'Users',

@@ -8,6 +8,8 @@ import { ConsultationsView } from '../features/consultations/admin/Consultations
 import { ContentView } from '../features/content/admin/ContentView';
 import { DashboardView } from '../features/dashboard/admin/DashboardView';
 import { DocumentsView } from '../features/documents/admin/DocumentsView';
+import { ChatView } from '../features/messages/admin/ChatView';
+import { useMessagingSocket } from '../features/messages/useMessagingSocket';
 import { TrackingView } from '../features/projects/admin/TrackingView';
 import { SettingsView } from '../features/settings/admin/SettingsView';
 import { settingsQuery } from '../features/settings/settings-query';
@@ -20,6 +22,7 @@ import { type AdminViewId, chooseView, LANDED_VIEWS, VIEW_STORAGE_KEY } from './
 const VIEW_COMPONENTS: Partial<Record<AdminViewId, () => ReactNode>> = {
   dashboard: DashboardView,
   documents: DocumentsView,
+  chat: ChatView,
   tracking: TrackingView,
   clients: ClientsView,
   users: UsersView,
@@ -37,6 +40,7 @@ export function AdminDashboard() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const view = chooseView(search.view, localStorage.getItem(VIEW_STORAGE_KEY));
   useAdminLiveUpdates();
+  useMessagingSocket(user);
 
   useEffect(() => {
     localStorage.setItem(VIEW_STORAGE_KEY, view);

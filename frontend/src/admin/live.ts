@@ -1,13 +1,12 @@
-import type { TWsTicketResponse } from '@app/contracts/api/auth';
 import type { TSyncType } from '@app/contracts/ws';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError, apiRequest, storedToken } from '../lib/api';
+import { holdSocket, onSocketFrame } from '../lib/socket';
 
 /** Which list each live update refreshes (spec part 2, section 7); anything else refreshes everything. */
 const REFRESHES: Partial<Record<TSyncType, string[]>> = {
   project: ['/api/projects'],
-  client: ['/api/clients'],
+  client: ['/api/clients', '/api/clients/for-messaging'],
   payment: ['/api/payments'],
   document: ['/api/documents', '/api/forms'],
   estimate: ['/api/estimates'],
@@ -15,6 +14,7 @@ const REFRESHES: Partial<Record<TSyncType, string[]>> = {
   user: ['/api/users', '/api/users/admins'],
   consultation: ['/api/consultations'],
   settings: ['/api/settings', '/api/content'],
+  message: ['/api/messages', '/api/messages/client'],
 };
 
 export function refreshFor(queryClient: QueryClient, syncType: string) {
@@ -24,57 +24,20 @@ export function refreshFor(queryClient: QueryClient, syncType: string) {
 }
 
 /**
- * The admin's live connection: reconnects with a growing pause while the page is open. Each connection
- * first asks for a one-time ticket, so the session token never goes into the socket's address.
+ * The admin's live updates: ADMIN_DATA_UPDATE frames on the page's shared socket (lib/socket.ts, which
+ * messaging uses too, so the page holds one connection) refresh the lists they name.
  */
 export function useAdminLiveUpdates() {
   const queryClient = useQueryClient();
   useEffect(() => {
-    let socket: WebSocket | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let attempts = 0;
-    let stopped = false;
-
-    const retryLater = () => {
-      attempts += 1;
-      retry = setTimeout(() => void connect(), Math.min(30_000, 1000 * 2 ** attempts));
-    };
-
-    const connect = async () => {
-      if (!storedToken() || stopped) return;
-      let ticket: string;
-      try {
-        ({ ticket } = await apiRequest<TWsTicketResponse>('POST', '/api/auth/ws-ticket'));
-      } catch (err) {
-        // Signed out or not allowed: nothing to reconnect to until the next sign-in.
-        if (!(err instanceof ApiError && (err.status === 401 || err.status === 403))) retryLater();
-        return;
-      }
-      if (stopped) return;
-      const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-      socket = new WebSocket(`${scheme}://${window.location.host}/ws?ticket=${encodeURIComponent(ticket)}`);
-      socket.onopen = () => {
-        attempts = 0;
-      };
-      socket.onmessage = (message) => {
-        try {
-          const data = JSON.parse(String(message.data)) as { type?: string; syncType?: string };
-          if (data.type === 'ADMIN_DATA_UPDATE' && data.syncType) void refreshFor(queryClient, data.syncType);
-        } catch {
-          // not ours: ignore
-        }
-      };
-      socket.onclose = (event) => {
-        if (stopped || event.code === 4401) return;
-        retryLater();
-      };
-    };
-
-    void connect();
+    const release = holdSocket();
+    const unsubscribe = onSocketFrame((frame) => {
+      if (frame.type === 'ADMIN_DATA_UPDATE' && typeof frame.syncType === 'string')
+        void refreshFor(queryClient, frame.syncType);
+    });
     return () => {
-      stopped = true;
-      clearTimeout(retry);
-      socket?.close();
+      unsubscribe();
+      release();
     };
   }, [queryClient]);
 }

@@ -21,6 +21,7 @@ export type AdminViewId = (typeof ADMIN_VIEWS)[number]['id'];
 const LANDED: readonly AdminViewId[] = [
   'dashboard',
   'documents',
+  'chat',
   'tracking',
   'clients',
   'users',

@@ -6,6 +6,7 @@ import type { SessionUser } from '../auth/session';
 import { documentsQuery } from '../features/documents/api';
 import { DocumentDialog } from '../features/documents/DocumentDialog';
 import { awaitingSignature } from '../features/documents/document-status';
+import { useMessagingSocket } from '../features/messages/useMessagingSocket';
 import { ProjectDialog } from '../features/projects/ProjectDialog';
 import { SignInAgain } from '../features/projects/SignInAgain';
 import { ApiError } from '../lib/api';
@@ -18,7 +19,6 @@ import { CLIENT_VIEWS, type ClientViewId } from './dashboard';
 import {
   clientAppointmentsQuery,
   clientMeQuery,
-  clientMessagesQuery,
   clientProjectsQuery,
   clientStatsQuery,
   portalRetry,
@@ -34,17 +34,17 @@ export function ClientPortal({ user }: { user: SessionUser }) {
   const [view, setView] = useState<ClientViewId>('dashboard');
   const [viewing, setViewing] = useState<number | null>(null);
   const [openedDocument, setOpenedDocument] = useState<number | null>(null);
-  const [me, projects, messages, appointments, stats, documents] = useQueries({
+  useMessagingSocket(user);
+  const [me, projects, appointments, stats, documents] = useQueries({
     queries: [
       clientMeQuery,
       clientProjectsQuery,
-      clientMessagesQuery,
       clientAppointmentsQuery,
       clientStatsQuery,
       { ...documentsQuery, retry: portalRetry },
     ],
   });
-  const all = [me, projects, messages, appointments, stats, documents];
+  const all = [me, projects, appointments, stats, documents];
 
   const heading = (
     <div>
@@ -69,7 +69,7 @@ export function ClientPortal({ user }: { user: SessionUser }) {
     );
 
   // A lost session: a 401 failure, or a list the default loader answered with nothing.
-  const lists = [projects, messages, appointments, stats, documents];
+  const lists = [projects, appointments, stats, documents];
   if (
     all.some((query) => query.error instanceof ApiError && query.error.status === 401) ||
     lists.some((query) => query.isSuccess && query.data === null)
@@ -120,7 +120,8 @@ export function ClientPortal({ user }: { user: SessionUser }) {
         <ClientViewPanel
           view={view}
           projects={projects.data ?? []}
-          messages={messages.data ?? []}
+          user={user}
+          clientId={me.data?.id ?? null}
           appointments={appointments.data ?? []}
           documents={documents.data ?? []}
           awaiting={awaiting}

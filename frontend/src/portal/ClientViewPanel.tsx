@@ -1,9 +1,10 @@
 import type { TDocument } from '@app/contracts/api/documents';
-import type { TAppointment, TClientMessage } from '@app/contracts/api/portal';
+import type { TAppointment } from '@app/contracts/api/portal';
 import type { TProject } from '@app/contracts/api/projects';
+import type { SessionUser } from '../auth/session';
 import { ClientDocuments } from '../features/documents/portal/ClientDocuments';
+import { ChatWithSupport } from '../features/messages/ChatWithSupport';
 import { ClientProjects } from '../features/projects/portal/ClientProjects';
-import { ClientMessages } from './ClientMessages';
 import { ClientOverview } from './ClientOverview';
 import type { ClientViewId } from './dashboard';
 import { EmptyState } from './EmptyState';
@@ -11,7 +12,8 @@ import { EmptyState } from './EmptyState';
 export function ClientViewPanel({
   view,
   projects,
-  messages,
+  user,
+  clientId,
   appointments,
   documents,
   awaiting,
@@ -21,7 +23,9 @@ export function ClientViewPanel({
 }: {
   view: ClientViewId;
   projects: TProject[];
-  messages: TClientMessage[];
+  user: SessionUser;
+  /** The client record of the signed-in account (null: none). */
+  clientId: number | null;
   appointments: TAppointment[];
   documents: TDocument[];
   /** The client's forms waiting for their signature, newest first. */
@@ -50,7 +54,7 @@ export function ClientViewPanel({
         />
       );
     case 'chat':
-      return <ClientMessages messages={messages} />;
+      return <ChatWithSupport user={user} clientId={clientId} />;
     case 'tracking':
       return <ClientProjects projects={projects} onOpenProject={onOpenProject} />;
     case 'schedule':

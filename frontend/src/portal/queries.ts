@@ -1,5 +1,5 @@
 import type { TClient } from '@app/contracts/api/clients';
-import type { TAppointment, TClientMessage, TDashboardStats, TPayment } from '@app/contracts/api/portal';
+import type { TAppointment, TDashboardStats, TPayment } from '@app/contracts/api/portal';
 import type { TProject } from '@app/contracts/api/projects';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../lib/api';
@@ -34,7 +34,6 @@ export const clientMeQuery = queryOptions({
 });
 
 export const clientProjectsQuery = read<TProject[]>('/api/projects/client');
-export const clientMessagesQuery = read<TClientMessage[]>('/api/messages/client');
 export const clientAppointmentsQuery = read<TAppointment[]>('/api/appointments/client');
 export const clientPaymentsQuery = read<TPayment[]>('/api/payments/client');
 export const clientStatsQuery = read<TDashboardStats>('/api/dashboard/stats');
@@ -44,7 +43,6 @@ export const prefetchClientDashboard = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.prefetchQuery(clientMeQuery),
     queryClient.prefetchQuery(clientProjectsQuery),
-    queryClient.prefetchQuery(clientMessagesQuery),
     queryClient.prefetchQuery(clientAppointmentsQuery),
     queryClient.prefetchQuery(clientStatsQuery),
   ]);

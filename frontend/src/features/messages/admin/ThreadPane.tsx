@@ -1,0 +1,73 @@
+import type { TConversation } from '@app/contracts/api/messages';
+import type { SessionUser } from '../../../auth/session';
+import { failureText } from '../../../lib/api';
+import { Spinner } from '../../../ui/Spinner';
+import { useSendInternalMessage, useThread } from '../api';
+import { MessageComposer } from '../MessageComposer';
+import { MessageThread } from '../MessageThread';
+import { useOpenConversation, useTypingIn } from '../store';
+import { useMarkReadWhileOpen } from '../useMarkRead';
+import { useTypingNames } from '../useTypingNames';
+import { recipientBody } from './recipient';
+
+/** One conversation: its bubbles, who is typing, and the box (POST /api/messages/internal to its member). */
+export function ThreadPane({
+  conversation,
+  user,
+  visible,
+}: {
+  conversation: TConversation;
+  user: SessionUser;
+  visible: boolean;
+}) {
+  const thread = useThread(conversation.id);
+  const send = useSendInternalMessage(user.id);
+  const typing = useTypingNames(useTypingIn(conversation.id), thread.data, true);
+  useOpenConversation(conversation.id, visible);
+  useMarkReadWhileOpen(conversation.id, thread.data, user.id, true, visible);
+  const recipient =
+    conversation.clientId !== null
+      ? ({ kind: 'client', id: conversation.clientId } as const)
+      : conversation.userId !== null
+        ? ({ kind: 'user', id: conversation.userId } as const)
+        : null;
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <h3 className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">
+        {conversation.title}
+      </h3>
+      {thread.isError ? (
+        <div role="alert" className="m-auto p-6 text-center">
+          <p className="font-semibold text-red-900">Error Loading Messages</p>
+          <p className="text-sm text-red-900">{failureText(thread.error, thread.error.message)}</p>
+        </div>
+      ) : thread.data ? (
+        <MessageThread
+          messages={thread.data}
+          me={user.id}
+          empty="No messages yet. Start a conversation!"
+          typing={typing}
+        />
+      ) : (
+        <div className="m-auto">
+          <Spinner label="Loading Messages" />
+        </div>
+      )}
+      <MessageComposer
+        conversationId={conversation.id}
+        disabled={recipient === null}
+        sending={send.isPending}
+        onSend={async (content) => {
+          if (!recipient) return false;
+          try {
+            await send.mutateAsync({ content, ...recipientBody(recipient) });
+            return true;
+          } catch {
+            return false;
+          }
+        }}
+      />
+    </div>
+  );
+}
