@@ -1,0 +1,325 @@
+import {
+  MESSAGE_EMPTY,
+  MESSAGE_TOO_LONG,
+  NO_CLIENT_PROFILE,
+  type TConversation,
+  type TMessage,
+  ZConversation,
+  ZMessage,
+} from '@app/contracts/api/messages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/app.ts';
+import { eventCount } from '../../test/cast.ts';
+import { portalClientWithProject } from '../../test/clients.ts';
+
+type Client = { token: string; clientId: number; projectId: number };
+
+describe('messaging over HTTP: chat with support, internal messages, read marks and unread counts', () => {
+  let t: TestApp;
+  let ann: Client;
+  let bob: Client;
+  let ownerId: number;
+  let annUserId: number;
+  let second: { id: number; token: string };
+  let third: { id: number; token: string };
+  let unlinked: { id: number; token: string };
+
+  const staffAccount = async (role: 'admin' | 'user') => {
+    const made = await t.createUser({ role });
+    return { id: made.id, token: await t.activate(made.email, made.temporaryPassword) };
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    ann = await portalClientWithProject(t, { name: 'Ann Arbor', email: 'ann@example.com' });
+    bob = await portalClientWithProject(t, { name: 'Bob Brook', email: 'bob@example.com' });
+    second = await staffAccount('admin');
+    third = await staffAccount('admin');
+    unlinked = await staffAccount('user');
+    ownerId = (await t.call('GET', '/api/auth/user', undefined, t.adminToken)).body.id;
+    annUserId = (await t.call('GET', '/api/auth/user', undefined, ann.token)).body.id;
+  });
+  afterAll(async () => t?.close());
+
+  const chat = (token: string, body: Record<string, unknown>) => t.call('POST', '/api/messages', body, token);
+  const internal = (token: string, body: Record<string, unknown>) =>
+    t.call('POST', '/api/messages/internal', body, token);
+  const read = (token: string, conversationId: string, messageId: number) =>
+    t.call('POST', '/api/messages/read', { conversationId, messageId }, token);
+  const list = async (token: string, query = '') => {
+    const res = await t.call('GET', `/api/messages${query}`, undefined, token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as TMessage[];
+  };
+  const conversations = async (token: string) => {
+    const res = await t.call('GET', '/api/messages/conversations', undefined, token);
+    expect(res.status).toBe(200);
+    return (res.body as TConversation[]).map((c) => ZConversation.parse(c));
+  };
+  const conversation = async (token: string, id: string) =>
+    (await conversations(token)).find((c) => c.id === id);
+
+  it('a client and the staff write both ways; unread counts are per reader and reset on read', async () => {
+    const annChat = `client-${ann.clientId}`;
+    const asked = await chat(ann.token, { content: '  Is my camera install on Friday?  ' });
+    expect(asked.status).toBe(201);
+    const question = ZMessage.parse(asked.body);
+    expect(question).toMatchObject({
+      conversationId: annChat,
+      content: 'Is my camera install on Friday?',
+      clientId: ann.clientId,
+      userId: null,
+      senderId: annUserId,
+      isAdminMessage: false,
+      messageType: 'chat',
+      read: false,
+      sender: { email: 'ann@example.com' },
+    });
+
+    const answered = await chat(t.adminToken, { content: 'Yes, at 9am.', clientId: ann.clientId });
+    expect(answered.status).toBe(201);
+    const answer = ZMessage.parse(answered.body);
+    expect(answer).toMatchObject({
+      conversationId: annChat,
+      senderId: ownerId,
+      isAdminMessage: true,
+      read: false,
+    });
+
+    // Each reader counts what others wrote past their own mark.
+    expect(await conversation(ann.token, annChat)).toMatchObject({
+      kind: 'client',
+      clientId: ann.clientId,
+      title: 'Ann Arbor',
+      messageCount: 2,
+      unreadCount: 1,
+      lastMessage: { id: answer.id, content: 'Yes, at 9am.', senderId: ownerId },
+    });
+    expect((await conversation(t.adminToken, annChat))?.unreadCount).toBe(1);
+    expect((await conversation(second.token, annChat))?.unreadCount).toBe(2);
+
+    // The client reads the answer: their count resets, and the staff see their message as Read.
+    expect((await read(ann.token, annChat, answer.id)).status).toBe(200);
+    expect((await conversation(ann.token, annChat))?.unreadCount).toBe(0);
+    const afterClientRead = await list(t.adminToken, `?conversationId=${annChat}`);
+    expect(afterClientRead.map((m) => [m.id, m.read])).toEqual([
+      [question.id, false],
+      [answer.id, true],
+    ]);
+
+    // Any admin reading the client's message marks it read for the client; the other admins' counts stay theirs.
+    expect((await read(second.token, annChat, question.id)).status).toBe(200);
+    expect((await list(ann.token)).map((m) => [m.id, m.read])).toEqual([
+      [question.id, true],
+      [answer.id, true],
+    ]);
+    expect((await conversation(second.token, annChat))?.unreadCount).toBe(1);
+    expect((await conversation(t.adminToken, annChat))?.unreadCount).toBe(1);
+    expect((await read(t.adminToken, annChat, answer.id)).status).toBe(200);
+    expect((await conversation(t.adminToken, annChat))?.unreadCount).toBe(0);
+
+    // A new message from the staff raises the client's count again.
+    const more = await chat(second.token, { content: 'Bring the ladder key.', clientId: ann.clientId });
+    expect(more.status).toBe(201);
+    expect(await conversation(ann.token, annChat)).toMatchObject({ unreadCount: 1, messageCount: 3 });
+    expect((await conversation(t.adminToken, annChat))?.unreadCount).toBe(1);
+    expect((await conversation(second.token, annChat))?.unreadCount).toBe(1);
+
+    // A mark that would not move forward records nothing.
+    const before = await eventCount(t);
+    expect((await read(ann.token, annChat, answer.id)).status).toBe(200);
+    expect((await read(ann.token, annChat, question.id)).status).toBe(200);
+    expect(await eventCount(t)).toBe(before);
+
+    // The portal's own list and the admin's view of that client's portal.
+    const own = await t.call('GET', '/api/messages/client', undefined, ann.token);
+    expect(own.body.map((m: TMessage) => m.content)).toEqual([
+      'Is my camera install on Friday?',
+      'Yes, at 9am.',
+      'Bring the ladder key.',
+    ]);
+    const adminView = await t.call('GET', `/api/messages/client/${ann.clientId}`, undefined, t.adminToken);
+    expect(adminView.body).toEqual(own.body);
+    expect((await t.call('GET', '/api/messages/client/999999', undefined, t.adminToken)).status).toBe(404);
+  });
+
+  it("a second client never sees the first's messages, nor writes or reads in their conversation", async () => {
+    const annChat = `client-${ann.clientId}`;
+    const annMessages = await list(ann.token);
+    expect(annMessages.length).toBeGreaterThan(0);
+    const mine = await chat(bob.token, { content: 'Hello from Bob' });
+    expect(mine.status).toBe(201);
+
+    expect((await list(bob.token)).map((m) => m.content)).toEqual(['Hello from Bob']);
+    expect((await conversations(bob.token)).map((c) => c.id)).toEqual([`client-${bob.clientId}`]);
+    const bobsOwn = await t.call('GET', '/api/messages/client', undefined, bob.token);
+    expect(bobsOwn.body.map((m: TMessage) => m.content)).toEqual(['Hello from Bob']);
+
+    // Ann's conversation answers exactly like one that does not exist.
+    const theirs = await t.call('GET', `/api/messages?conversationId=${annChat}`, undefined, bob.token);
+    const missing = await t.call('GET', '/api/messages?conversationId=client-999999', undefined, bob.token);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body).toEqual(missing.body);
+    const before = await eventCount(t);
+    const into = await chat(bob.token, { content: 'sneaky', clientId: ann.clientId });
+    expect(into.status).toBe(404);
+    expect((await read(bob.token, annChat, annMessages[0]!.id)).status).toBe(404);
+    // Bob's own conversation does not hold Ann's message either.
+    expect((await read(bob.token, `client-${bob.clientId}`, annMessages[0]!.id)).status).toBe(404);
+    expect(await eventCount(t)).toBe(before);
+    expect((await list(ann.token)).map((m) => m.content)).not.toContain('sneaky');
+
+    // Admin-only reads stay closed to clients.
+    expect((await t.call('GET', `/api/messages/client/${ann.clientId}`, undefined, bob.token)).status).toBe(
+      403,
+    );
+    expect((await t.call('GET', '/api/clients/for-messaging', undefined, bob.token)).status).toBe(403);
+  });
+
+  it('the sender is always the signed-in account', async () => {
+    const res = await chat(bob.token, { content: 'Who am I?', senderId: ownerId, isAdminMessage: true });
+    expect(res.status).toBe(201);
+    const bobUserId = (await t.call('GET', '/api/auth/user', undefined, bob.token)).body.id;
+    expect(res.body).toMatchObject({ senderId: bobUserId, isAdminMessage: false });
+  });
+
+  it('refuses bad input with the spec messages and changes nothing', async () => {
+    const before = await eventCount(t);
+    for (const content of ['', '   ', undefined]) {
+      const res = await chat(ann.token, content === undefined ? {} : { content });
+      // Input errors name their field, as every route's do.
+      expect([res.status, res.body.message]).toEqual([400, `content: ${MESSAGE_EMPTY}`]);
+    }
+    const long = await chat(ann.token, { content: 'x'.repeat(5_001) });
+    expect([long.status, long.body.message]).toEqual([400, `content: ${MESSAGE_TOO_LONG}`]);
+    const longInternal = await internal(t.adminToken, { content: 'x'.repeat(5_001), userId: second.id });
+    expect([longInternal.status, longInternal.body.message]).toEqual([400, `content: ${MESSAGE_TOO_LONG}`]);
+    // Staff must name the client they write to.
+    expect((await chat(t.adminToken, { content: 'To whom?' })).status).toBe(400);
+    expect((await chat(t.adminToken, { content: 'Nobody', clientId: 999999 })).status).toBe(404);
+    expect((await chat(ann.token, { content: 'bad id', clientId: 'abc' })).status).toBe(400);
+    // One recipient, not yourself, not a client's account.
+    expect(
+      (await internal(t.adminToken, { content: 'Both', clientId: ann.clientId, userId: second.id })).status,
+    ).toBe(400);
+    expect((await internal(t.adminToken, { content: 'Neither' })).status).toBe(400);
+    expect((await internal(t.adminToken, { content: 'Me', userId: ownerId })).status).toBe(400);
+    expect((await internal(t.adminToken, { content: 'Client', userId: annUserId })).status).toBe(400);
+    expect((await internal(t.adminToken, { content: 'Ghost', userId: 999999 })).status).toBe(404);
+    expect((await read(ann.token, 'client-x', 1)).status).toBe(400);
+    expect((await read(ann.token, `client-${ann.clientId}`, 0)).status).toBe(400);
+    expect((await read(ann.token, `client-${ann.clientId}`, 999999)).status).toBe(404);
+    expect((await t.call('GET', '/api/messages?limit=0', undefined, ann.token)).status).toBe(400);
+    expect((await t.call('GET', '/api/messages?conversationId=nope', undefined, ann.token)).status).toBe(400);
+    expect(await eventCount(t)).toBe(before);
+    // Exactly 5,000 characters is allowed.
+    expect((await chat(ann.token, { content: 'y'.repeat(5_000) })).status).toBe(201);
+  });
+
+  it('an account with no client record has no conversation', async () => {
+    const own = await t.call('GET', '/api/messages/client', undefined, unlinked.token);
+    expect(own).toMatchObject({ status: 200, body: [] });
+    expect(await list(unlinked.token)).toEqual([]);
+    expect(await conversations(unlinked.token)).toEqual([]);
+    const res = await chat(unlinked.token, { content: 'Hello?' });
+    expect([res.status, res.body.error, res.body.message]).toEqual([
+      404,
+      'no_client_profile',
+      NO_CLIENT_PROFILE,
+    ]);
+    expect((await internal(unlinked.token, { content: 'Hi', userId: ownerId })).status).toBe(403);
+  });
+
+  it('team members write to each other; no one else sees it', async () => {
+    const [a, b] = [Math.min(ownerId, second.id), Math.max(ownerId, second.id)];
+    const team = `team-${a}-${b}`;
+    const res = await internal(t.adminToken, {
+      content: 'Can you take the Friday install?',
+      userId: second.id,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      conversationId: team,
+      clientId: null,
+      userId: second.id,
+      senderId: ownerId,
+      isAdminMessage: true,
+      messageType: 'internal',
+      read: false,
+    });
+    const secondName = (await t.call('GET', '/api/auth/user', undefined, second.token)).body;
+    expect(await conversation(t.adminToken, team)).toMatchObject({
+      kind: 'team',
+      userId: second.id,
+      title: `${secondName.firstName} ${secondName.lastName}`,
+      unreadCount: 0,
+      messageCount: 1,
+    });
+    expect(await conversation(second.token, team)).toMatchObject({ userId: ownerId, unreadCount: 1 });
+    const reply = await internal(second.token, { content: 'Sure.', userId: ownerId });
+    expect(reply.body.conversationId).toBe(team);
+    expect((await read(second.token, team, res.body.id)).status).toBe(200);
+    expect((await list(t.adminToken, `?conversationId=${team}`)).map((m) => [m.content, m.read])).toEqual([
+      ['Can you take the Friday install?', true],
+      ['Sure.', false],
+    ]);
+
+    // A third admin and the clients: not in the list, 404 on the conversation, nothing in "latest".
+    expect(await conversation(third.token, team)).toBeUndefined();
+    expect((await t.call('GET', `/api/messages?conversationId=${team}`, undefined, third.token)).status).toBe(
+      404,
+    );
+    expect((await read(third.token, team, res.body.id)).status).toBe(404);
+    expect((await list(third.token)).map((m) => m.conversationId)).not.toContain(team);
+    expect((await list(ann.token)).map((m) => m.conversationId)).not.toContain(team);
+    expect((await t.call('GET', `/api/messages?conversationId=${team}`, undefined, ann.token)).status).toBe(
+      404,
+    );
+    // An internal note to a client goes into that client's conversation.
+    const note = await internal(third.token, { content: 'Internal note to Ann', clientId: ann.clientId });
+    expect(note.body).toMatchObject({ conversationId: `client-${ann.clientId}`, messageType: 'internal' });
+  });
+
+  it('pages oldest first; an admin with no conversation named gets the latest of all theirs', async () => {
+    const latest = await list(t.adminToken);
+    const ids = latest.map((m) => m.id);
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    expect(new Set(latest.map((m) => m.conversationId))).toEqual(
+      new Set([
+        `client-${ann.clientId}`,
+        `client-${bob.clientId}`,
+        `team-${Math.min(ownerId, second.id)}-${Math.max(ownerId, second.id)}`,
+      ]),
+    );
+    const annChat = `client-${ann.clientId}`;
+    const all = await list(t.adminToken, `?conversationId=${annChat}`);
+    const lastTwo = await list(t.adminToken, `?conversationId=${annChat}&limit=2`);
+    expect(lastTwo.map((m) => m.id)).toEqual(all.slice(-2).map((m) => m.id));
+    const earlier = await list(t.adminToken, `?conversationId=${annChat}&limit=2&before=${lastTwo[0]!.id}`);
+    expect(earlier.map((m) => m.id)).toEqual(all.slice(-4, -2).map((m) => m.id));
+  });
+
+  it('a retried send with the same Idempotency-Key makes one message', async () => {
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/messages',
+        headers: { authorization: `Bearer ${ann.token}`, 'idempotency-key': 'retry-message-0001' },
+        payload: { content: 'Only once' },
+      });
+    const first = await send();
+    const again = await send();
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    expect(again.json().id).toBe(first.json().id);
+    expect((await list(ann.token)).filter((m) => m.content === 'Only once')).toHaveLength(1);
+  });
+
+  it('lists the clients staff can write to', async () => {
+    const res = await t.call('GET', '/api/clients/for-messaging', undefined, t.adminToken);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { id: ann.clientId, name: 'Ann Arbor', email: 'ann@example.com', userId: annUserId },
+      expect.objectContaining({ id: bob.clientId, name: 'Bob Brook', email: 'bob@example.com' }),
+    ]);
+  });
+});
