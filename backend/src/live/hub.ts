@@ -1,38 +1,54 @@
 import type { TAdminDataUpdate, TSyncType } from '@app/contracts/ws';
 import type { ChangeNotice } from '@app/projections/runtime/apply';
 import type { FastifyInstance } from 'fastify';
-import type { WebSocket } from 'ws';
-import { type SignedInUser, userForSession } from '../auth/guard.ts';
+import { userForSession } from '../auth/guard.ts';
 import { redeemWsTicket } from '../auth/ws-tickets.ts';
+import { mayUseConversation } from '../messages/access.ts';
+import { markRead } from '../messages/commands.ts';
+import { messagesByIds } from '../messages/queries.ts';
 import type { AppDeps } from '../platform/deps.ts';
+import { conversationAudience } from './audience.ts';
+import { type Connection, Connections, newConnection } from './connections.ts';
+import { ConversationNews } from './conversation-news.ts';
+import { type FrameContext, onFrame } from './frames.ts';
+import { Presence } from './presence.ts';
+import { LiveRelay, liveNamespace, throttled } from './relay.ts';
 
 /** Every socket is checked again this often, so an expired session (or a missed notice) cannot linger. */
 const RECHECK_EVERY_MS = 60_000;
 const UNAUTHORIZED = 4401;
-
-interface Connection {
-  socket: WebSocket;
-  user: SignedInUser;
-  /** Set while the session is being checked again; admin updates wait for the answer. */
-  checking: Promise<void> | null;
-}
+/** Redis calls of the hub (publish, presence) give up after this: a Redis that is away never holds a socket. */
+const LIVE_REDIS_TIMEOUT_MS = 500;
 
 /**
  * `/ws`: a signed-in user connects with `?ticket=` (from `POST /api/auth/ws-ticket`), never with the token.
- * Admins are told which admin list changed after each projection commit that changed rows; nothing of one
- * client's data is ever sent to another.
+ * Admins are told which admin list changed after each projection commit that changed rows; a conversation's
+ * frames (messages, typing, reads) go to its members only; the frames a socket sends are handled in
+ * `frames.ts`. Frames that are not events cross API processes through Redis (`relay.ts`); who is connected is
+ * kept in Redis too (`presence.ts`), for the workers' mail.
  *
  * A socket follows its session: when the users view changes anything about its user (sign-out, password
  * change or reset, role change, deletion; every API process hears these notices) the session is looked up
  * again, and the socket is closed (4401) when it ended, or stops getting admin updates when the role went.
  */
 export async function liveHub(app: FastifyInstance, deps: AppDeps) {
-  const connections = new Set<Connection>();
+  const connections = new Connections();
+  const namespace = liveNamespace(deps.config.DATABASE_URL);
+  const redisError = throttled(app.log, 'live: Redis connection error (serving this process only)');
+  const live = deps.redis.duplicate({
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: LIVE_REDIS_TIMEOUT_MS,
+  });
+  live.on('error', redisError);
+  const relay = new LiveRelay(live, deps.redis, namespace, (a, text) => connections.send(a, text), app.log);
+  const presence = new Presence(live, namespace, relay.origin, redisError);
+  presence.start(() => connections.userIds());
 
   const recheck = (connection: Connection) => {
     connection.checking ??= userForSession(deps, connection.user.sessionHash)
       .then((user) => {
-        if (!user || user.mustChangePassword) return close(connection);
+        if (!user || user.mustChangePassword) return close(connection, UNAUTHORIZED, 'Unauthorized');
         connection.user = user;
       })
       .catch(() => undefined) // the database is away: keep the socket; the next check decides
@@ -42,28 +58,35 @@ export async function liveHub(app: FastifyInstance, deps: AppDeps) {
     return connection.checking;
   };
 
-  const close = (connection: Connection) => {
-    connections.delete(connection);
-    connection.socket.close(UNAUTHORIZED, 'Unauthorized');
+  const forget = (connection: Connection) => {
+    if (connections.remove(connection)) presence.left(connection.user.id);
+  };
+  const close = (connection: Connection, code: number, reason: string) => {
+    forget(connection);
+    connection.socket.close(code, reason);
   };
 
-  const sendToAdmin = (connection: Connection, text: string) => {
-    if (connection.user.role !== 'admin' || connection.socket.readyState !== connection.socket.OPEN) return;
-    connection.socket.send(text);
-  };
+  const audienceOf = (conversationId: string) => conversationAudience(deps, conversationId);
+  const news = new ConversationNews(
+    {
+      deps,
+      messagesByIds: (ids) => messagesByIds(deps, ids),
+      audienceOf,
+      send: (audience, text) => connections.send(audience, text),
+    },
+    (err) => app.log.warn({ err }, 'live: telling sockets of messages failed'),
+  );
 
+  const adminsOnly = { userIds: new Set<number>(), admins: true };
   const onChange = (notice: ChangeNotice) => {
+    news.onNotice(notice);
     if (notice.projection === 'users') {
       const ids = notice.keys ? new Set(notice.keys.map(Number)) : null;
       for (const c of connections) if (!ids || ids.has(c.user.id)) void recheck(c);
     }
     if (!notice.syncType || notice.changed === 0) return;
     const message: TAdminDataUpdate = { type: 'ADMIN_DATA_UPDATE', syncType: notice.syncType as TSyncType };
-    const text = JSON.stringify(message);
-    for (const c of connections) {
-      if (c.checking) void c.checking.then(() => connections.has(c) && sendToAdmin(c, text));
-      else sendToAdmin(c, text);
-    }
+    connections.send(adminsOnly, JSON.stringify(message));
   };
   deps.watcher.on('change', onChange);
   const timer = setInterval(() => {
@@ -73,7 +96,21 @@ export async function liveHub(app: FastifyInstance, deps: AppDeps) {
   app.addHook('onClose', async () => {
     clearInterval(timer);
     deps.watcher.off('change', onChange);
+    presence.stop([...connections.userIds()]);
+    relay.close();
+    // Let the presence removals go out before the connection closes.
+    await live.quit().catch(() => live.disconnect());
   });
+
+  const frames: FrameContext = {
+    deps,
+    connections,
+    relay: (audience, text) => relay.send(audience, text),
+    mayUseConversation,
+    audienceOf,
+    markRead: (actor, input) => markRead(deps, actor, input),
+    log: app.log,
+  };
 
   app.route({
     method: 'GET',
@@ -87,6 +124,14 @@ export async function liveHub(app: FastifyInstance, deps: AppDeps) {
     wsHandler: async (socket, request) => {
       // A frame over the size limit is an error on the socket (it closes with 1009); never a crash.
       socket.on('error', (err) => request.log.info({ err: err.message }, 'websocket closed on error'));
+      // Frames that arrive while the ticket is checked are dropped, not left to an unhandled queue.
+      let connection: Connection | null = null;
+      socket.on('message', (data, isBinary) => {
+        if (connection) onFrame(frames, connection, data, isBinary);
+      });
+      socket.on('close', () => {
+        if (connection) forget(connection);
+      });
       // A repeated parameter arrives as an array: no ticket, like any other malformed one.
       const { ticket } = request.query as { ticket?: unknown };
       const sessionHash =
@@ -98,12 +143,10 @@ export async function liveHub(app: FastifyInstance, deps: AppDeps) {
         socket.close(UNAUTHORIZED, 'Unauthorized');
         return;
       }
-      const connection: Connection = { socket, user, checking: null };
+      if (socket.readyState !== socket.OPEN) return; // closed while the ticket was checked
+      connection = newConnection(socket, user);
       connections.add(connection);
-      socket.on('close', () => connections.delete(connection));
-      socket.on('message', () => {
-        // Client-to-server messages (typing, chat) arrive with the messaging slice.
-      });
+      presence.renew([user.id]);
       socket.send(JSON.stringify({ type: 'CONNECTED', role: user.role }));
     },
   });

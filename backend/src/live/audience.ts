@@ -1,0 +1,26 @@
+import { conversationParts } from '@app/contracts/api/messages';
+import { sql } from 'kysely';
+import type { AppDeps } from '../platform/deps.ts';
+import type { Audience } from './connections.ts';
+
+/**
+ * The members of a conversation as sockets are chosen (the same rule as messages/access.ts
+ * `mayUseConversation`): a client conversation's account (the account whose first client record it is) and
+ * every admin; a team conversation's two members while they are admins. Admins are matched by each socket's
+ * current role, so a demoted admin stops hearing at once. Undefined for an id that names no conversation.
+ */
+export async function conversationAudience(
+  deps: Pick<AppDeps, 'db'>,
+  conversationId: string,
+): Promise<Audience | undefined> {
+  const parts = conversationParts(conversationId);
+  if (!parts) return undefined;
+  if (parts.kind === 'team') return { userIds: new Set(parts.userIds), admins: false, namedAreAdmins: true };
+  const { rows } = await sql<{ user_id: number }>`
+    SELECT c.user_id FROM rm.clients c
+    WHERE c.id = ${parts.clientId} AND c.user_id IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM rm.clients o WHERE o.user_id = c.user_id AND o.id < c.id)`.execute(
+    deps.db,
+  );
+  return { userIds: new Set(rows.map((r) => r.user_id)), admins: true };
+}

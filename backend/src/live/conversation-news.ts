@@ -1,0 +1,125 @@
+import type { TMessage } from '@app/contracts/api/messages';
+import type { TMessageReadEvent } from '@app/contracts/ws';
+import type { ChangeNotice } from '@app/projections/runtime/apply';
+import { sql } from 'kysely';
+import type { AppDeps } from '../platform/deps.ts';
+import type { Audience } from './connections.ts';
+
+/** The projection whose notices carry messages and read marks (keys: message ids and conversation ids). */
+export const MESSAGES_PROJECTION = 'messages';
+/** A message older than this when its notice comes (a rebuild replaying the log) is not news. */
+const NEWS_MAX_AGE_MS = 60_000;
+/** How many delivered message ids and known read marks are remembered (older ones are forgotten first). */
+const REMEMBERED = 20_000;
+
+export interface NewsDeps {
+  deps: Pick<AppDeps, 'db'>;
+  messagesByIds(ids: number[]): Promise<TMessage[]>;
+  audienceOf(conversationId: string): Promise<Audience | undefined>;
+  /** This process's sockets only: every API process hears the same notice and tells its own. */
+  send(audience: Audience, text: string): void;
+}
+
+/** A set that forgets its oldest entries past `limit` (a Map keeps insertion order). */
+class Remembered<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly limit: number) {}
+  get(key: string) {
+    return this.map.get(key);
+  }
+  set(key: string, value: V) {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value as string);
+  }
+}
+
+/**
+ * Turns the messages view's commits into frames for the members of each conversation: NEW_MESSAGE for each
+ * message the notice names (looked up by id, so a client only ever gets their own conversation's), and
+ * MESSAGE_READ {conversationId, messageId, readBy} for each read mark that moved. Every API process does this
+ * for its own sockets, so messages and reads reach sockets held anywhere.
+ *
+ * The notice does not say which reader's mark moved; this process remembers the marks it has seen. A batch
+ * that only holds reads of a conversation it has not seen yet tells all of that conversation's marks (true,
+ * only possibly known already); one that also holds its messages is taken as the starting point.
+ */
+export class ConversationNews {
+  private readonly delivered = new Remembered<true>(REMEMBERED);
+  private readonly marks = new Remembered<number>(REMEMBERED);
+  /** Notices are handled one after another, so frames keep the order of the commits. */
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly news: NewsDeps,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  onNotice(notice: ChangeNotice) {
+    if (notice.projection !== MESSAGES_PROJECTION || notice.changed === 0) return;
+    this.queue = this.queue.then(() => this.handle(notice)).catch(this.onError);
+  }
+
+  /** Resolves when every notice so far has been handled (tests and shutdown). */
+  settled() {
+    return this.queue;
+  }
+
+  private async handle(notice: ChangeNotice) {
+    const keys = notice.keys;
+    const messageIds = keys ? keys.filter((k) => /^\d+$/.test(k)).map(Number) : await this.recentIds();
+    const conversationIds = keys ? keys.filter((k) => !/^\d+$/.test(k)) : [];
+    const fresh = messageIds.filter((id) => !this.delivered.get(String(id)));
+    const messages = await this.news.messagesByIds(fresh);
+    const withMessages = new Set<string>();
+    const audiences = new Map<string, Promise<Audience | undefined>>();
+    const audienceOf = (id: string) => {
+      const found = audiences.get(id) ?? this.news.audienceOf(id);
+      audiences.set(id, found);
+      return found;
+    };
+    const now = Date.now();
+    for (const m of messages) {
+      withMessages.add(m.conversationId);
+      this.delivered.set(String(m.id), true);
+      if (now - Date.parse(m.createdAt) > NEWS_MAX_AGE_MS) continue;
+      const audience = await audienceOf(m.conversationId);
+      if (audience) this.news.send(audience, JSON.stringify({ type: 'NEW_MESSAGE', data: m }));
+    }
+    if (conversationIds.length > 0) await this.reads(conversationIds, withMessages, audienceOf);
+  }
+
+  /** A notice with too many keys names none: the messages stored in the last few seconds stand in. */
+  private async recentIds() {
+    const { rows } = await sql<{ id: number }>`
+      SELECT id FROM rm.messages WHERE created_at > now() - interval '10 seconds' ORDER BY id`.execute(
+      this.news.deps.db,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  private async reads(
+    conversationIds: string[],
+    withMessages: ReadonlySet<string>,
+    audienceOf: (id: string) => Promise<Audience | undefined>,
+  ) {
+    const { rows } = await sql<{ conversation_id: string; user_id: number; read_upto: number }>`
+      SELECT conversation_id, user_id, read_upto FROM rm.conversation_readers
+      WHERE conversation_id = ANY(${conversationIds}::text[]) AND read_upto > 0
+      ORDER BY conversation_id, user_id`.execute(this.news.deps.db);
+    for (const r of rows) {
+      const key = `${r.conversation_id}/${r.user_id}`;
+      const known = this.marks.get(key);
+      this.marks.set(key, Math.max(known ?? 0, r.read_upto));
+      if (known === undefined ? withMessages.has(r.conversation_id) : r.read_upto <= known) continue;
+      const audience = await audienceOf(r.conversation_id);
+      const read: TMessageReadEvent = {
+        type: 'MESSAGE_READ',
+        conversationId: r.conversation_id,
+        messageId: r.read_upto,
+        readBy: r.user_id,
+      };
+      if (audience) this.news.send(audience, JSON.stringify(read));
+    }
+  }
+}
