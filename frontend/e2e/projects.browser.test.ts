@@ -175,7 +175,14 @@ describe('projects: tracking, the project dialog, the job page and the client po
     await client.getByText('Payment management coming soon').waitFor();
     expect(client.url()).toBe(`${b.baseUrl}/client`);
 
-    // Project Tracking leads to the project's own page: photos shown, nothing editable.
+    // Project Tracking leads to the project's own page: photos and documents shown, nothing editable.
+    const form = await b.t.call(
+      'POST',
+      '/api/documents',
+      { title: 'Mount plan', projectId: project.id, formData: { mountHeight: '3 m' } },
+      b.t.adminToken,
+    );
+    expect(form.status).toBe(201);
     await nav.getByRole('button', { name: 'Project Tracking' }).click();
     await client.getByTestId('client-project-card').getByRole('link', { name: 'Open Project Page' }).click();
     await client.waitForURL(`${b.baseUrl}/client/job/${project.id}`);
@@ -186,8 +193,34 @@ describe('projects: tracking, the project dialog, the job page and the client po
       async () => (await client.getByRole('list', { name: 'Project photos' }).getByRole('img').count()) === 2,
     );
     expect(await client.locator('input[type=file]').count()).toBe(0);
-    expect(await client.getByRole('button', { name: /Remove|Save|Edit/ }).count()).toBe(0);
+    expect(await client.getByRole('button', { name: /Remove|Save|Edit|Delete|Reviewed/ }).count()).toBe(0);
+    // Documents: the three required forms, none made yet, each for the client to fill and sign; the form
+    // staff made for the project, pending their signature, opened where it is read and signed. (The portal
+    // keeps what it read until a reload: the project dialog read this project's documents before the form.)
+    await client.reload();
+    const documents = client.getByRole('region', { name: 'Documents' });
+    const required = documents.getByTestId('required-document');
+    await required.first().waitFor();
+    expect(await required.count()).toBe(3);
+    expect(await required.getByTestId('document-status').allTextContents()).toEqual([
+      'Pending',
+      'Pending',
+      'Pending',
+    ]);
+    expect(await documents.getByRole('button', { name: /^Fill & Sign/ }).count()).toBe(3);
+    const listed = documents.getByTestId('project-document');
+    await listed.first().waitFor();
+    expect(await listed.count()).toBe(1);
+    expect(await listed.textContent()).toContain('Mount plan');
+    expect(await listed.getByTestId('document-status').textContent()).toBe('Pending');
     await expectAccessible(client);
+    await listed.getByRole('button', { name: 'View Mount plan' }).click();
+    const opened = client.getByRole('dialog', { name: 'Document' });
+    await opened.getByRole('heading', { name: 'Mount plan' }).waitFor();
+    await opened.getByText('3 m').waitFor();
+    await opened.getByRole('button', { name: 'Sign Document' }).waitFor();
+    await client.keyboard.press('Escape');
+    await opened.waitFor({ state: 'hidden' });
 
     // The server agrees: a client cannot change the project, and another id reads as not found.
     const clientToken = await client.evaluate(() => localStorage.getItem('auth_token'));
@@ -201,6 +234,14 @@ describe('projects: tracking, the project dialog, the job page and the client po
     await client.goto(`/client/job/${project.id + 1000}`);
     await client.getByText('The requested project could not be found.').waitFor();
     await client.getByRole('button', { name: 'Go Back' }).waitFor();
+
+    // The same page for an admin (the admin flag): the documents listed, nothing to fill in their place.
+    await admin.goto(`/client/job/${project.id}`);
+    const adminDocuments = admin.getByRole('region', { name: 'Documents' });
+    await adminDocuments.getByTestId('project-document').filter({ hasText: 'Mount plan' }).waitFor();
+    expect(await adminDocuments.getByTestId('required-document').count()).toBe(3);
+    expect(await adminDocuments.getByRole('button', { name: /Fill & Sign/ }).count()).toBe(0);
+    await admin.getByRole('link', { name: '← Back to the job page' }).waitFor();
 
     // The admin's job page: the History names the admin and the status change, newest first.
     await admin.goto(`/admin/job/${project.id}`);

@@ -9,6 +9,9 @@ import { clientMeQuery, portalRetry } from '../../../portal/queries';
 import { PublicLayout } from '../../../public/PublicLayout';
 import { Button } from '../../../ui/Button';
 import { FullScreenSpinner } from '../../../ui/Spinner';
+import { projectDocumentsQuery } from '../../documents/api';
+import { DocumentList, newestFirst, useOpenDocument } from '../../documents/DocumentList';
+import { RequiredDocumentList } from '../../documents/RequiredDocumentList';
 import { typeLabel } from '../labels';
 import { PhotoGrid } from '../PhotoGrid';
 import { ProgressBar } from '../ProgressBar';
@@ -19,8 +22,9 @@ import { SignInAgain } from '../SignInAgain';
 import { StatusBadge } from '../StatusBadge';
 
 /**
- * /client/job/{id} (spec part 1, section 2): project info, the client's details and the photos, all
- * read-only. Another client's project answers 404 from the server and reads as not found here.
+ * /client/job/{id} (spec part 1, section 2, "Client job detail"): project info, the client's details,
+ * the documents and the photos, read-only but for filling and signing the client's forms. Another
+ * client's project answers 404 from the server and reads as not found here.
  */
 export function ClientJobPage({ idParam }: { idParam: string }) {
   const id = projectIdOf(idParam);
@@ -105,11 +109,49 @@ function LoadedProject({ id }: { id: number }) {
           </Panel>
         </div>
 
+        <Panel title="Documents">
+          <JobDocuments projectId={project.id} admin={admin} />
+        </Panel>
+
         <Panel title="Photos">
           <PhotoGrid project={project} />
         </Panel>
       </div>
     </PublicLayout>
+  );
+}
+
+/**
+ * The project's documents: the required ones (a client fills and signs those not yet made) and every
+ * document with its status and View. Nothing here uploads or removes: that is the project dialog's.
+ */
+function JobDocuments({ projectId, admin }: { projectId: number; admin: boolean }) {
+  const query = useQuery({ ...projectDocumentsQuery(projectId), retry: portalRetry });
+  const opener = useOpenDocument();
+  const docs = query.data ?? [];
+  return (
+    <div className="space-y-6">
+      <RequiredDocumentList
+        docs={docs}
+        projectId={projectId}
+        loading={query.isPending}
+        canFill={!admin}
+        onOpen={opener.openForm}
+      />
+      <section aria-labelledby="project-all-documents" className="space-y-3">
+        <h3 id="project-all-documents" className="text-base font-semibold text-slate-900">
+          Project Documents
+        </h3>
+        <DocumentList
+          query={query}
+          docs={newestFirst(docs)}
+          empty="No documents yet"
+          onOpen={opener.open}
+          audience={admin ? 'staff' : 'client'}
+        />
+      </section>
+      {opener.dialogs}
+    </div>
   );
 }
 
