@@ -253,11 +253,35 @@ const ROWS: Record<string, Case | Case[]> = {
     },
   },
 
+  // Messaging: a client's own conversation only (another's answers 404, like a missing one); staff any client's.
+  'GET /api/messages': [
+    { label: 'own conversations', expect: SIGNED_IN },
+    {
+      label: "the owning client's conversation",
+      expect: OWNER_READS,
+      send: (c) => ({ url: `/api/messages?conversationId=client-${c.owner.clientId}` }),
+    },
+  ],
+  'GET /api/messages/conversations': { expect: SIGNED_IN },
   'GET /api/messages/client': { expect: SIGNED_IN },
   'GET /api/messages/client/:clientId': {
     expect: ADMIN,
     send: (c) => ({ url: `/api/messages/client/${c.owner.clientId}` }),
   },
+  // The `user` has no client record: 404 No client profile; another client's conversation: 404.
+  'POST /api/messages': {
+    expect: [401, CREATED, 404, 404, CREATED],
+    send: (c) => ({ body: { content: 'Hello', clientId: c.owner.clientId } }),
+  },
+  'POST /api/messages/internal': {
+    expect: ADMIN_CREATES,
+    send: (c) => ({ body: { content: 'Note', clientId: c.owner.clientId } }),
+  },
+  'POST /api/messages/read': {
+    expect: OWNER_READS,
+    send: (c) => ({ body: { conversationId: `client-${c.owner.clientId}`, messageId: c.messageId } }),
+  },
+  'GET /api/clients/for-messaging': { expect: ADMIN },
   'GET /api/appointments/client': { expect: SIGNED_IN },
   'GET /api/appointments/client/:clientId': {
     expect: ADMIN,

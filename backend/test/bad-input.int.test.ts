@@ -202,7 +202,22 @@ const ROWS: Record<string, Row> = {
     }),
   },
   'DELETE /api/forms/:id': { params: () => ({ id: 999_999 }) },
+  'GET /api/messages': {
+    caller: 'owner',
+    query: (c) => ({ conversationId: `client-${c.owner.clientId}`, limit: '20' }),
+  },
+  'GET /api/messages/conversations': { caller: 'owner' },
   'GET /api/messages/client': { caller: 'owner' },
+  'POST /api/messages': {
+    caller: 'owner',
+    body: (c) => ({ content: 'Any news?', clientId: c.owner.clientId }),
+  },
+  'POST /api/messages/internal': { body: (c) => ({ content: 'Call them back', clientId: c.owner.clientId }) },
+  'POST /api/messages/read': {
+    caller: 'owner',
+    body: (c) => ({ conversationId: `client-${c.owner.clientId}`, messageId: c.messageId }),
+  },
+  'GET /api/clients/for-messaging': {},
   'GET /api/messages/client/:clientId': { params: (c) => ({ clientId: c.owner.clientId }) },
   'GET /api/appointments/client': { caller: 'owner' },
   'GET /api/appointments/client/:clientId': { params: (c) => ({ clientId: c.owner.clientId }) },

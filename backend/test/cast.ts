@@ -178,6 +178,18 @@ export async function castOf(t: TestApp) {
     await created({ status: logo.statusCode, body: logo.json(), headers: logo.headers }, 'logo')
   ).logo as string;
 
+  /** A message from the admin in the owning client's conversation (for the routes that mark one read). */
+  const message = await created(
+    await t.call(
+      'POST',
+      '/api/messages',
+      { content: 'Welcome aboard', clientId: owner.clientId },
+      t.adminToken,
+    ),
+    'message',
+  );
+  const messageId = message.id as number;
+
   /** A fresh session of a caller, for the routes that end the session they are called with. */
   const freshToken = async (caller: Caller) =>
     caller === 'anonymous' ? null : t.login(accounts[caller].email, accounts[caller].password);
@@ -194,6 +206,8 @@ export async function castOf(t: TestApp) {
     formId,
     documentId,
     fileDocumentId,
+    /** The admin's message in the owning client's conversation (`client-<owner.clientId>`). */
+    messageId,
     /** A fresh upload by the owning client, waiting for staff review. */
     newClientUpload: () => uploadPdf(accounts.owner.token),
     logoUrl,
