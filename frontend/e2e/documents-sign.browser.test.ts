@@ -362,7 +362,21 @@ describe('documents: a form signed by the client on a phone, its signed PDF; a r
     await admin.getByRole('tab', { name: 'Documents' }).click();
     const listedUpload = admin.getByTestId('document-row').filter({ hasText: 'deed.txt' });
     await listedUpload.getByTestId('document-status').filter({ hasText: 'Pending review' }).waitFor();
-    expect(await listedUpload.getByRole('button', { name: 'Mark deed.txt as Reviewed' }).count()).toBe(1);
+    // A refused review says why: the server's message in the toast (its 409 when someone else reviewed it
+    // first, answered here by the browser so the file still waits for the dialog below).
+    await admin.route('**/api/documents/*/review', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'This document is not waiting for review.' }),
+      }),
+    );
+    await listedUpload.getByRole('button', { name: 'Mark deed.txt as Reviewed' }).click();
+    const refused = admin.getByTestId('toast').filter({ hasText: 'Failed to mark document as reviewed' });
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain('This document is not waiting for review.');
+    await admin.unroute('**/api/documents/*/review');
+    expect(await listedUpload.getByTestId('document-status').textContent()).toBe('Pending review');
     // A staff form in the same list waits for a signature, not a review.
     expect(
       await admin
