@@ -44,16 +44,21 @@ describe('messages: an admin and a client chat live (browser)', () => {
   it('messages, typing, read receipts, the unread badge and the toast flow both ways without a reload', async () => {
     const admin = await b.newPage();
     await b.signInAsAdmin(admin);
+    const adminSockets: string[] = [];
+    admin.on('websocket', (socket) => adminSockets.push(socket.url()));
     await admin.goto('/admin?view=chat');
     // Internal Messages: the client's conversation is not open there, so its messages count as unread.
     await admin.getByRole('tab', { name: 'Internal Messages' }).click();
-    await admin.getByText('No conversations yet').waitFor();
+    const internal = admin.getByRole('tabpanel', { name: 'Internal Messages' });
+    await internal.getByText('No conversations yet').waitFor();
 
     const client = await b.newPage();
     await clientOnMessages(client);
     await client.getByText('No messages yet. Start a conversation!').waitFor();
     await waitForText(client, 'connection-status', 'Connected');
     await waitForText(admin, 'connection-status', 'Connected');
+    // One socket carries the admin's live updates and messaging.
+    expect(adminSockets).toHaveLength(1);
     expect(
       await client.getByTestId('chat-card').evaluate((card) => card.getBoundingClientRect().height),
     ).toBe(600);
@@ -88,28 +93,28 @@ describe('messages: an admin and a client chat live (browser)', () => {
 
     // The admin opens it: the badge goes, and the client's bubbles turn Read on the client's page.
     await conversation.click();
-    await admin.getByTestId('message-bubble').filter({ hasText: 'Hello, is anyone there?' }).waitFor();
+    await internal.getByTestId('message-bubble').filter({ hasText: 'Hello, is anyone there?' }).waitFor();
     await expect.poll(() => admin.getByTestId('unread-badge').count(), { timeout: 5000 }).toBe(0);
     await expect
       .poll(() => client.getByTestId('delivery').allTextContents(), { timeout: 5000, interval: 50 })
       .toEqual(['Read', 'Read']);
 
     // The admin types: the client sees it; it goes after a second without a keystroke.
-    const adminBox = admin.getByRole('textbox', { name: 'Message' }).first();
+    const adminBox = internal.getByRole('textbox', { name: 'Message' });
     await adminBox.pressSequentially('We are here');
     await client.getByTestId('typing-indicator').waitFor({ timeout: 5000 });
     await client.getByTestId('typing-indicator').waitFor({ state: 'detached', timeout: 5000 });
     // The admin sends; the client, with the conversation open, reads it at once: the admin's bubble says Read.
     await adminBox.press('Enter');
     await client.getByTestId('message-bubble').filter({ hasText: 'We are here' }).waitFor();
-    const adminBubble = admin.getByTestId('message-bubble').filter({ hasText: 'We are here' });
+    const adminBubble = internal.getByTestId('message-bubble').filter({ hasText: 'We are here' });
     await expect
       .poll(async () => (await adminBubble.getByTestId('delivery').textContent()) ?? '', { timeout: 5000 })
       .toBe('Read');
 
     // The client types: the admin sees it in the open thread.
     await clientBox.pressSequentially('One more');
-    await admin.getByTestId('typing-indicator').waitFor({ timeout: 5000 });
+    await internal.getByTestId('typing-indicator').waitFor({ timeout: 5000 });
     await clientBox.fill('');
 
     // Away from Messages, the client gets the toast: 4 s, the first 100 characters.
@@ -142,7 +147,8 @@ describe('messages: an admin and a client chat live (browser)', () => {
     await b.signInAsAdmin(admin);
     await admin.goto('/admin?view=chat');
     await admin.getByRole('tab', { name: 'Internal Messages' }).click();
-    await admin.getByRole('button', { name: 'New Message' }).click();
+    const internal = admin.getByRole('tabpanel', { name: 'Internal Messages' });
+    await internal.getByRole('button', { name: 'New Message' }).click();
     const dialog = admin.getByRole('dialog', { name: 'New Message' });
     const send = dialog.getByRole('button', { name: 'Send' });
     await dialog.getByRole('textbox', { name: 'Message' }).fill('Your camera survey is ready');
@@ -156,7 +162,7 @@ describe('messages: an admin and a client chat live (browser)', () => {
     await to.selectOption({ label: `${CLIENT.name} (${CLIENT.email})` });
     await send.click();
     await dialog.waitFor({ state: 'hidden' });
-    await admin.getByTestId('message-thread').getByText('Your camera survey is ready').waitFor();
+    await internal.getByTestId('message-thread').getByText('Your camera survey is ready').waitFor();
 
     // The client's socket goes through a route that can cut it; new tickets are then refused.
     const client = await b.newPage();
@@ -173,8 +179,9 @@ describe('messages: an admin and a client chat live (browser)', () => {
     await waitForText(client, 'connection-status', 'Disconnected');
 
     // A message sent meanwhile still arrives, by the 5 s polling.
-    await admin.getByRole('textbox', { name: 'Message' }).first().fill('Sent while you were offline');
-    await admin.getByRole('textbox', { name: 'Message' }).first().press('Enter');
+    const adminBox = internal.getByRole('textbox', { name: 'Message' });
+    await adminBox.fill('Sent while you were offline');
+    await adminBox.press('Enter');
     const sentAt = Date.now();
     await client.getByText('Sent while you were offline').waitFor({ timeout: 8000 });
     expect(Date.now() - sentAt).toBeLessThan(7000);
@@ -183,7 +190,7 @@ describe('messages: an admin and a client chat live (browser)', () => {
     // A client's reply reaches the admin too (the admin's socket is fine).
     await client.getByRole('textbox', { name: 'Message' }).fill('Got it, thanks');
     await client.getByRole('button', { name: 'Send' }).click();
-    await admin.getByTestId('message-thread').getByText('Got it, thanks').waitFor({ timeout: 5000 });
+    await internal.getByTestId('message-thread').getByText('Got it, thanks').waitFor({ timeout: 5000 });
     await admin.context().close();
     await client.context().close();
   });
