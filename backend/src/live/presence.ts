@@ -55,3 +55,15 @@ export class Presence {
 export async function isConnected(redis: Redis, namespace: string, userId: number, now = Date.now()) {
   return (await redis.zcount(keyOf(namespace, userId), now, '+inf')) > 0;
 }
+
+/**
+ * The workers' question "is this user connected?", answered within `timeoutMs`. When Redis cannot answer,
+ * the user is taken as away: a mail that was not needed is better than a message nobody hears of.
+ */
+export function presenceLookup(redis: Redis, namespace: string, timeoutMs = 1000) {
+  return (userId: number) =>
+    Promise.race([
+      isConnected(redis, namespace, userId),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref()),
+    ]).catch(() => false);
+}

@@ -1,4 +1,5 @@
 import { projectionRuntimeSql } from '@app/projections/runtime/checkpoints';
+import { messageMailsTableSql } from '@app/workers/jobs/message-client-mail';
 import { jobsTableSql } from '@app/workers/jobs/table';
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import { eventStoreSchemaSql } from '../eventstore/postgres.ts';
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0060_document_ids': raw('CREATE SEQUENCE IF NOT EXISTS document_ids;'),
   '0070_form_ids': raw('CREATE SEQUENCE IF NOT EXISTS form_ids;'),
   '0080_message_ids': raw('CREATE SEQUENCE IF NOT EXISTS message_ids;'),
+  '0090_message_mails': raw(messageMailsTableSql),
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

@@ -8,6 +8,8 @@ import { jobDispatcher } from '@app/workers/process-manager';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { SessionCache } from '../auth/session-cache.ts';
+import { presenceLookup } from '../live/presence.ts';
+import { liveNamespace } from '../live/relay.ts';
 import { AggregateCache } from '../platform/aggregate-cache.ts';
 import { systemActor } from '../platform/command.ts';
 import type { Config } from '../platform/config.ts';
@@ -117,6 +119,7 @@ export function startWorkerProcesses(
       readStream: (stream) => deps.store.readStream(stream),
       recordMailed: (userId, to, messageId, causationId) =>
         recordTemporaryPasswordMailed(deps, systemActor(randomUUID(), causationId), userId, to, messageId),
+      isConnected: presenceLookup(deps.redis, liveNamespace(deps.config.DATABASE_URL)),
     },
   });
   const onChange = (notice: { projection: string }) => jobs.onProjectionChange(notice.projection);

@@ -1,6 +1,7 @@
 import { type ConsultationMailDeps, consultationRequestedMail } from './consultation-requested-mail.ts';
 import type { AnyJobDefinition } from './define.ts';
 import { type DocumentMailDeps, documentSignedMail, documentUploadedMail } from './document-client-mail.ts';
+import { type MessageMailDeps, messageClientMail } from './message-client-mail.ts';
 import { type TemporaryPasswordMailDeps, temporaryPasswordMail } from './temporary-password-mail.ts';
 
 /**
@@ -12,8 +13,12 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   consultationRequestedMail,
   documentSignedMail,
   documentUploadedMail,
+  messageClientMail,
 ];
 
-export type WorkerDeps = TemporaryPasswordMailDeps & ConsultationMailDeps & DocumentMailDeps;
+export type WorkerDeps = TemporaryPasswordMailDeps &
+  ConsultationMailDeps &
+  DocumentMailDeps &
+  MessageMailDeps;
 
 export const findJobDefinition = (id: string) => jobDefinitions.find((d) => d.id === id);
