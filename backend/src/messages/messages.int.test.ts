@@ -7,6 +7,10 @@ import {
   ZConversation,
   ZMessage,
 } from '@app/contracts/api/messages';
+import { START } from '@app/contracts/events/envelope';
+import { messagesProjection } from '@app/projections/messages/projection';
+import { replayCheck } from '@app/projections/runtime/rebuild';
+import { handles } from '@app/projections/runtime/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { eventCount } from '../../test/cast.ts';
@@ -321,5 +325,18 @@ describe('messaging over HTTP: chat with support, internal messages, read marks 
       { id: ann.clientId, name: 'Ann Arbor', email: 'ann@example.com', userId: annUserId },
       expect.objectContaining({ id: bob.clientId, name: 'Bob Brook', email: 'bob@example.com' }),
     ]);
+  });
+
+  it('the views equal a replay of the log, and applying the events again changes nothing', async () => {
+    const check = () => replayCheck(t.deps.db as never, t.deps.store, messagesProjection);
+    expect(await check()).toEqual([]);
+    const events = (await t.deps.store.readAll(START, 10_000)).filter((e) => handles(messagesProjection, e));
+    expect(events.length).toBeGreaterThan(10);
+    const keys = new Set<string>();
+    await t.deps.db
+      .transaction()
+      .execute((tx) => messagesProjection.apply(events, { tx: tx as never, schema: 'rm', keys }));
+    expect(keys).toContain(`client-${ann.clientId}`);
+    expect(await check()).toEqual([]);
   });
 });
