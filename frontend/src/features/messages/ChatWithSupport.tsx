@@ -9,6 +9,7 @@ import { ConnectionStatus } from './ConnectionStatus';
 import { MessageComposer } from './MessageComposer';
 import { MessageThread } from './MessageThread';
 import { useOpenConversation, useTypingIn } from './store';
+import { useLoadErrorToast } from './useLoadErrorToast';
 import { useMarkReadWhileOpen } from './useMarkRead';
 import { useTypingNames } from './useTypingNames';
 
@@ -40,6 +41,7 @@ export function ChatWithSupport({
   const send = useSendMessage(user.id);
   const typingNames = useTypingNames(useTypingIn(conversationId), thread.data, staff);
   useOpenConversation(conversationId, visible);
+  useLoadErrorToast(visible ? thread.error : null);
   useMarkReadWhileOpen(conversationId, thread.data, user.id, staff, visible);
 
   let body: ReactNode;

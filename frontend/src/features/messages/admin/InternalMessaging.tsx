@@ -1,12 +1,12 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { SessionUser } from '../../../auth/session';
 import { failureText } from '../../../lib/api';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
-import { errorToast } from '../../../ui/toast-store';
 import { useConversations } from '../api';
 import { ConnectionStatus } from '../ConnectionStatus';
 import { totalUnread } from '../conversations';
+import { useLoadErrorToast } from '../useLoadErrorToast';
 import { ConversationList } from './ConversationList';
 import { NewMessageDialog } from './NewMessageDialog';
 import { ThreadPane } from './ThreadPane';
@@ -21,9 +21,7 @@ export function InternalMessaging({ user, visible }: { user: SessionUser | null;
   const [selected, setSelected] = useState<string | null>(null);
   const [composing, setComposing] = useState(false);
   const error = conversations.error;
-  useEffect(() => {
-    if (error) errorToast('Error Loading Messages', failureText(error, error.message));
-  }, [error]);
+  useLoadErrorToast(error);
 
   if (!user)
     return (

@@ -6,6 +6,7 @@ import { useSendInternalMessage, useThread } from '../api';
 import { MessageComposer } from '../MessageComposer';
 import { MessageThread } from '../MessageThread';
 import { useOpenConversation, useTypingIn } from '../store';
+import { useLoadErrorToast } from '../useLoadErrorToast';
 import { useMarkReadWhileOpen } from '../useMarkRead';
 import { useTypingNames } from '../useTypingNames';
 import { recipientBody } from './recipient';
@@ -24,6 +25,7 @@ export function ThreadPane({
   const send = useSendInternalMessage(user.id);
   const typing = useTypingNames(useTypingIn(conversation.id), thread.data, true);
   useOpenConversation(conversation.id, visible);
+  useLoadErrorToast(visible ? thread.error : null);
   useMarkReadWhileOpen(conversation.id, thread.data, user.id, true, visible);
   const recipient =
     conversation.clientId !== null
