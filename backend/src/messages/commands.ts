@@ -1,6 +1,7 @@
 import { CONVERSATION_NOT_FOUND, conversationParts, type MESSAGE_TYPES } from '@app/contracts/api/messages';
 import type { StoredEvent } from '@app/contracts/events/envelope';
-import { type Actor, type CommandOutcome, runCommand } from '../platform/command.ts';
+import type { TMessageEvent } from '@app/contracts/events/messages';
+import { type Actor, type CommandOutcome, load, toNewEvents } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { invalid, notFound } from '../platform/errors.ts';
 import { nextId } from '../platform/ids.ts';
@@ -31,6 +32,23 @@ export interface SendMessageInput {
 /** Where a conversation's message was made in its stream (for `createOnce`'s `madeBy`). */
 export const messageMadeBy = (id: number, stored: StoredEvent[]) =>
   stored.find((e) => e.type === 'MessageSent' && (e.data as { messageId: number }).messageId === id);
+
+/**
+ * Appends decided events at whatever revision the stream is at (nothing appended for none), then waits for the
+ * read models like `runCommand`. For decisions that hold whatever else is appended meanwhile.
+ */
+async function appendRegardless(
+  deps: Deps,
+  stream: string,
+  actor: Actor,
+  decided: TMessageEvent[],
+): Promise<CommandOutcome> {
+  if (decided.length === 0) return { result: null, events: [], visible: true };
+  const events = toNewEvents(decided, actor);
+  const result = await deps.store.append(stream, events, 'any');
+  deps.aggregates.forget(stream);
+  return { result, events, visible: await deps.waitForProjections(result) };
+}
 
 /** Whether the other end of a conversation exists: the client record, or a staff account to write to. */
 async function checkRecipient(deps: Pick<AppDeps, 'rm'>, conversationId: string, sender: Person) {
@@ -82,13 +100,14 @@ export async function sendMessage(
   decideSend(conversationDecider.initial, command(1));
   await checkRecipient(deps, conversationId, sender);
   const id = input.messageId ?? (await nextId(deps.db, 'message_ids'));
-  const outcome = await runCommand(
+  // A message depends on nothing sent before it: appended at whatever revision the stream is at, so senders
+  // in one conversation never refuse each other. A retry is known by its id (`createOnce`'s `madeBy`), and a
+  // message stored twice by racing retries is still one row in the views (they insert each id once).
+  const outcome = await appendRegardless(
     deps,
     conversationStream(conversationId),
-    conversationDecider,
     actor,
-    (state) => decideSend(state, command(id)),
-    { decideAgainOnConflict: true },
+    decideSend(conversationDecider.initial, command(id)),
   );
   return { id, outcome };
 }
@@ -104,18 +123,14 @@ export async function markRead(
 ): Promise<CommandOutcome> {
   if (actor.id === null) throw notFound(CONVERSATION_NOT_FOUND);
   const reader = input.reader ?? (await personForUser(deps, { id: actor.id, role: actor.role as never }));
-  return runCommand(
-    deps,
-    conversationStream(input.conversationId),
-    conversationDecider,
-    actor,
-    (state) =>
-      decideMarkRead(state, {
-        conversationId: input.conversationId,
-        reader,
-        messageId: input.messageId,
-        at: new Date().toISOString(),
-      }),
-    { decideAgainOnConflict: true },
-  );
+  const stream = conversationStream(input.conversationId);
+  const { state } = await load(deps.store, stream, conversationDecider);
+  const decided = decideMarkRead(state, {
+    conversationId: input.conversationId,
+    reader,
+    messageId: input.messageId,
+    at: new Date().toISOString(),
+  });
+  // Marks only move forward, and the views keep the furthest: two racing marks need not refuse each other.
+  return appendRegardless(deps, stream, actor, decided);
 }

@@ -339,4 +339,20 @@ describe('messaging over HTTP: chat with support, internal messages, read marks 
     expect(keys).toContain(`client-${ann.clientId}`);
     expect(await check()).toEqual([]);
   });
+
+  it('concurrent messages into one conversation are all kept, each once', async () => {
+    const annChat = `client-${ann.clientId}`;
+    const before = (await conversation(t.adminToken, annChat))!.messageCount;
+    const sent = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        i % 2 === 0
+          ? chat(ann.token, { content: `burst ${i}` })
+          : chat(t.adminToken, { content: `burst ${i}`, clientId: ann.clientId }),
+      ),
+    );
+    expect(sent.map((r) => r.status)).toEqual(Array(16).fill(201));
+    expect((await conversation(t.adminToken, annChat))!.messageCount).toBe(before + 16);
+    const contents = (await list(ann.token, `?conversationId=${annChat}&limit=16`)).map((m) => m.content);
+    expect(contents.sort()).toEqual(Array.from({ length: 16 }, (_, i) => `burst ${i}`).sort());
+  });
 });
