@@ -336,7 +336,7 @@ describe('projects: tracking, the project dialog, the job page and the client po
     await b.t.activate('nils@example.com', entry.body.temporaryPassword, NEW_PASSWORD);
     const page = await b.newPage();
     let attempts = 0;
-    await page.route('**/api/messages/client', (route) => {
+    await page.route('**/api/appointments/client', (route) => {
       attempts += 1;
       return route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' });
     });
@@ -347,7 +347,7 @@ describe('projects: tracking, the project dialog, the job page and the client po
     await page.getByText('Unable to load your client information.').waitFor();
     expect(attempts).toBe(4);
     await expectAccessible(page);
-    await page.unroute('**/api/messages/client');
+    await page.unroute('**/api/appointments/client');
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByText('Awaiting your signature').waitFor();
     await page.getByRole('button', { name: 'Sign Out' }).click();
