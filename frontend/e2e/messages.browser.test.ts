@@ -2,6 +2,7 @@
 // page.evaluate callbacks run in the browser.
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../backend/test/eventually.ts';
 import { type BrowserApp, expectAccessible, startBrowserApp, toastText } from './browser.ts';
 
 const CLIENT = { name: 'Wren Talkeetna', email: 'wren@example.com' };
@@ -137,6 +138,25 @@ describe('messages: an admin and a client chat live (browser)', () => {
     expect(await picker.inputValue()).toBe(String(clientId));
     await admin.getByRole('tabpanel', { name: 'Chat with Support' }).getByText('We are here').waitFor();
     await expectAccessible(admin, { include: '[role="tabpanel"]:not([hidden])' });
+
+    // Each client's Chat button in the Clients view opens Chat with Support with that client picked.
+    const other = await b.t.call(
+      'POST',
+      '/api/clients',
+      { name: 'Aaron Abbott', email: 'aaron@example.com', userType: 'client' },
+      b.t.adminToken,
+    );
+    expect(other.status).toBe(201);
+    for (const [name, id] of [
+      ['Aaron Abbott', other.body.client.id],
+      [CLIENT.name, clientId],
+    ] as const) {
+      await admin.goto('/admin?view=clients');
+      await admin.getByRole('article', { name }).getByRole('link', { name: 'Chat' }).click();
+      await admin.waitForURL(new RegExp(`view=chat.*clientId=${id}|clientId=${id}.*view=chat`));
+      await eventually(`the chat to pick ${name}`, async () => (await picker.inputValue()) === String(id));
+    }
+    await admin.getByRole('tabpanel', { name: 'Chat with Support' }).getByText('We are here').waitFor();
     await expectAccessible(client);
     await admin.context().close();
     await client.context().close();

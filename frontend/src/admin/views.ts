@@ -38,11 +38,17 @@ const isLanded = (value: unknown): value is AdminViewId =>
 
 /**
  * `?view=`: a landed view; any other value (unknown, or a view not built yet) falls back to the Dashboard.
- * Every key is answered, even when unset: the router keeps raw search values a validator leaves out.
+ * `?clientId=`: the client a view opens with (the Clients view's Chat button opens the chat with that
+ * client); anything but a record id is dropped. Every key is answered, even when unset: the router keeps
+ * raw search values a validator leaves out.
  */
-export const parseAdminSearch = (search: Record<string, unknown>): { view?: AdminViewId } => {
-  if (search.view === undefined) return { view: undefined };
-  return { view: isLanded(search.view) ? search.view : 'dashboard' };
+export const parseAdminSearch = (
+  search: Record<string, unknown>,
+): { view?: AdminViewId; clientId?: number } => {
+  const id = Number(search.clientId);
+  const clientId = Number.isInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : undefined;
+  if (search.view === undefined) return { view: undefined, clientId };
+  return { view: isLanded(search.view) ? search.view : 'dashboard', clientId };
 };
 
 /** The query parameter wins; otherwise the remembered view; otherwise the first view in the sidebar. */

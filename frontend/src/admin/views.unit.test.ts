@@ -3,16 +3,22 @@ import { chooseView, LANDED_VIEWS, parseAdminSearch } from './views';
 
 describe('the admin view in the address', () => {
   it('keeps a view that exists', () => {
-    expect(parseAdminSearch({ view: 'clients' })).toEqual({ view: 'clients' });
+    expect(parseAdminSearch({ view: 'clients' })).toEqual({ view: 'clients', clientId: undefined });
   });
 
   it('falls back to the Dashboard for an unknown view or one not built yet', () => {
     for (const view of ['schedule', 'payments', 'all-estimates', 'anything', 7, ''])
-      expect(parseAdminSearch({ view })).toEqual({ view: 'dashboard' });
+      expect(parseAdminSearch({ view })).toEqual({ view: 'dashboard', clientId: undefined });
   });
 
   it('answers the key even without a view (the router would keep a raw value otherwise)', () => {
-    expect(Object.keys(parseAdminSearch({}))).toEqual(['view']);
+    expect(Object.keys(parseAdminSearch({}))).toEqual(['view', 'clientId']);
+  });
+
+  it('keeps a client id to open the view with, and drops anything else', () => {
+    expect(parseAdminSearch({ view: 'chat', clientId: '7' })).toEqual({ view: 'chat', clientId: 7 });
+    for (const clientId of ['x', '0', '-3', '1.5', '99999999999', ''])
+      expect(parseAdminSearch({ view: 'chat', clientId }).clientId).toBeUndefined();
   });
 
   it('chooses the address, then the remembered view, then the first in the sidebar; never one not built', () => {

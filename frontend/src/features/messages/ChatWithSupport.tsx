@@ -22,16 +22,22 @@ export function ChatWithSupport({
   user,
   clientId,
   visible = true,
+  openWith,
 }: {
   user: SessionUser;
   /** A client's own record; null when their account has none. Unused for staff. */
   clientId: number | null;
   visible?: boolean;
+  /** Staff: the client to open with (the Clients view's Chat button), instead of the first. */
+  openWith?: number | undefined;
 }) {
   const staff = user.role === 'admin';
   const pickerId = useId();
   const clients = useQuery({ ...messagingClientsQuery, enabled: staff });
-  const [picked, setPicked] = useState<number | null>(null);
+  const [picked, setPicked] = useState<number | null>(openWith ?? null);
+  useEffect(() => {
+    if (openWith !== undefined) setPicked(openWith);
+  }, [openWith]);
   useEffect(() => {
     if (staff && picked === null && clients.data?.[0]) setPicked(clients.data[0].id);
   }, [staff, picked, clients.data]);

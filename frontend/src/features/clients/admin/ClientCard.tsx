@@ -32,7 +32,9 @@ export function ClientCard({
         <Button variant="outline" onClick={() => onView(client)}>
           View
         </Button>
-        {/* Chat: added when the chat view lands; until then no button leads nowhere. */}
+        <Link to="/admin" search={{ view: 'chat', clientId: client.id }} className={buttonClass('outline')}>
+          Chat
+        </Link>
         <Link to="/admin/client-portal" search={{ clientId: client.id }} className={buttonClass('outline')}>
           Portal
         </Link>

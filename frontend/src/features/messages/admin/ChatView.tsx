@@ -1,3 +1,4 @@
+import { useSearch } from '@tanstack/react-router';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useSessionUser } from '../../../auth/use-session';
 import { tabAfterKey } from '../../../ui/tab-keys';
@@ -15,6 +16,8 @@ const TABS = [
  */
 export function ChatView() {
   const user = useSessionUser();
+  // `?clientId=` (the Clients view's Chat button): Chat with Support opens with that client.
+  const { clientId: openWith } = useSearch({ strict: false }) as { clientId?: number };
   const [selected, setSelected] = useState(0);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const baseId = useId();
@@ -65,7 +68,7 @@ export function ChatView() {
           className="pt-6"
         >
           {tab.id === 'support' ? (
-            <ChatWithSupport user={user} clientId={null} visible={selected === index} />
+            <ChatWithSupport user={user} clientId={null} visible={selected === index} openWith={openWith} />
           ) : (
             <InternalMessaging user={user} visible={selected === index} />
           )}
