@@ -57,7 +57,10 @@ export class ConversationNews {
 
   onNotice(notice: ChangeNotice) {
     if (notice.projection !== MESSAGES_PROJECTION || notice.changed === 0) return;
-    this.queue = this.queue.then(() => this.handle(notice)).catch(this.onError);
+    // The lookups of successive notices overlap; their frames go out in the order of the commits.
+    const looked = this.lookUp(notice);
+    looked.catch(() => undefined);
+    this.queue = this.queue.then(async () => this.deliver(await looked)).catch(this.onError);
   }
 
   /** Resolves when every notice so far has been handled (tests and shutdown). */
@@ -65,49 +68,39 @@ export class ConversationNews {
     return this.queue;
   }
 
-  private async handle(notice: ChangeNotice) {
+  /** The notice's messages, the read marks of its conversations and their audiences, in one round of queries. */
+  private async lookUp(notice: ChangeNotice) {
     const keys = notice.keys;
-    const messageIds = keys ? keys.filter((k) => /^\d+$/.test(k)).map(Number) : await this.recentIds();
     const conversationIds = keys ? keys.filter((k) => !/^\d+$/.test(k)) : [];
-    const fresh = messageIds.filter((id) => !this.delivered.get(String(id)));
-    const messages = await this.news.messagesByIds(fresh);
-    const withMessages = new Set<string>();
     const audiences = new Map<string, Promise<Audience | undefined>>();
     const audienceOf = (id: string) => {
       const found = audiences.get(id) ?? this.news.audienceOf(id);
       audiences.set(id, found);
       return found;
     };
+    for (const id of conversationIds) void audienceOf(id).catch(() => undefined);
+    const messageIds = keys ? keys.filter((k) => /^\d+$/.test(k)).map(Number) : this.recentIds();
+    const [messages, marks] = await Promise.all([
+      Promise.resolve(messageIds).then((ids) =>
+        this.news.messagesByIds(ids.filter((id) => !this.delivered.get(String(id)))),
+      ),
+      this.readMarks(conversationIds),
+    ]);
+    return { messages, marks, audienceOf };
+  }
+
+  private async deliver({ messages, marks, audienceOf }: Awaited<ReturnType<ConversationNews['lookUp']>>) {
+    const withMessages = new Set<string>();
     const now = Date.now();
     for (const m of messages) {
       withMessages.add(m.conversationId);
+      if (this.delivered.get(String(m.id))) continue;
       this.delivered.set(String(m.id), true);
       if (now - Date.parse(m.createdAt) > NEWS_MAX_AGE_MS) continue;
       const audience = await audienceOf(m.conversationId);
       if (audience) this.news.send(audience, JSON.stringify({ type: 'NEW_MESSAGE', data: m }));
     }
-    if (conversationIds.length > 0) await this.reads(conversationIds, withMessages, audienceOf);
-  }
-
-  /** A notice with too many keys names none: the messages stored in the last few seconds stand in. */
-  private async recentIds() {
-    const { rows } = await sql<{ id: number }>`
-      SELECT id FROM rm.messages WHERE created_at > now() - interval '10 seconds' ORDER BY id`.execute(
-      this.news.deps.db,
-    );
-    return rows.map((r) => r.id);
-  }
-
-  private async reads(
-    conversationIds: string[],
-    withMessages: ReadonlySet<string>,
-    audienceOf: (id: string) => Promise<Audience | undefined>,
-  ) {
-    const { rows } = await sql<{ conversation_id: string; user_id: number; read_upto: number }>`
-      SELECT conversation_id, user_id, read_upto FROM rm.conversation_readers
-      WHERE conversation_id = ANY(${conversationIds}::text[]) AND read_upto > 0
-      ORDER BY conversation_id, user_id`.execute(this.news.deps.db);
-    for (const r of rows) {
+    for (const r of marks) {
       const key = `${r.conversation_id}/${r.user_id}`;
       const known = this.marks.get(key);
       this.marks.set(key, Math.max(known ?? 0, r.read_upto));
@@ -121,5 +114,23 @@ export class ConversationNews {
       };
       if (audience) this.news.send(audience, JSON.stringify(read));
     }
+  }
+
+  /** A notice with too many keys names none: the messages stored in the last few seconds stand in. */
+  private async recentIds() {
+    const { rows } = await sql<{ id: number }>`
+      SELECT id FROM rm.messages WHERE created_at > now() - interval '10 seconds' ORDER BY id`.execute(
+      this.news.deps.db,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  private async readMarks(conversationIds: string[]) {
+    if (conversationIds.length === 0) return [];
+    const { rows } = await sql<{ conversation_id: string; user_id: number; read_upto: number }>`
+      SELECT conversation_id, user_id, read_upto FROM rm.conversation_readers
+      WHERE conversation_id = ANY(${conversationIds}::text[]) AND read_upto > 0
+      ORDER BY conversation_id, user_id`.execute(this.news.deps.db);
+    return rows;
   }
 }

@@ -1,5 +1,3 @@
-import type { StoredEvent } from '@app/contracts/events/envelope';
-import { ZMessageSent } from '@app/contracts/events/messages';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { OutgoingMail } from '../mail/mailer.ts';
@@ -24,7 +22,6 @@ CREATE TABLE message_mails (
 export interface MessageMailDeps {
   db: Kysely<unknown>;
   publicUrl: string;
-  readStream(stream: string): Promise<StoredEvent[]>;
   /** Whether the user has a socket open on any API process now (the API's presence in Redis). */
   isConnected(userId: number): Promise<boolean>;
 }
@@ -94,11 +91,27 @@ export const messageClientMail = defineJob({
   // The client's account, names and read marks come from these views.
   waitsFor: ['users', 'clients', 'messages'],
   async handle(payload, ctx, deps: MessageMailDeps) {
-    const event = (await deps.readStream(ctx.event.stream)).find((e) => e.id === ctx.event.id);
-    if (!event) throw new Error(`Message ${payload.messageId}'s event is not in the log`);
-    const message = ZMessageSent.shape.data.parse(event.data);
+    if (!payload.conversationId.startsWith('client-')) return { sent: false, reason: 'team conversation' };
+    // The view holds the message once the job runs (waitsFor): a long conversation's stream is not read.
+    const { rows: found } = await sql<{
+      conversation_id: string;
+      client_id: number | null;
+      sender_id: number;
+      content: string;
+      is_admin_message: boolean;
+    }>`SELECT conversation_id, client_id, sender_id, content, is_admin_message FROM rm.messages
+       WHERE id = ${payload.messageId}`.execute(deps.db);
+    const row = found[0];
+    if (!row) throw new Error(`Message ${payload.messageId} is not in the messages view`);
+    const message = {
+      conversationId: row.conversation_id,
+      clientId: row.client_id,
+      senderId: row.sender_id,
+      content: row.content,
+      messageId: payload.messageId,
+    };
     if (message.clientId === null) return { sent: false, reason: 'team conversation' };
-    if (message.senderRole !== 'admin') return { sent: false, reason: 'written by the client' };
+    if (!row.is_admin_message) return { sent: false, reason: 'written by the client' };
     const { rows: clients } = await sql<{ name: string; user_id: number | null; email: string | null }>`
       SELECT c.name, c.user_id, u.email FROM rm.clients c LEFT JOIN rm.users u ON u.id = c.user_id
       WHERE c.id = ${message.clientId}`.execute(deps.db);
