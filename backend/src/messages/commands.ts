@@ -1,12 +1,14 @@
 import { CONVERSATION_NOT_FOUND, conversationParts, type MESSAGE_TYPES } from '@app/contracts/api/messages';
 import type { StoredEvent } from '@app/contracts/events/envelope';
 import type { TMessageEvent } from '@app/contracts/events/messages';
+import type { ExpectedRevision } from '../eventstore/port.ts';
 import { type Actor, type CommandOutcome, load, toNewEvents } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { invalid, notFound } from '../platform/errors.ts';
 import { nextId } from '../platform/ids.ts';
 import { type Person, personForUser } from './access.ts';
 import {
+  type ConversationState,
   conversationDecider,
   conversationRecipients,
   conversationStream,
@@ -33,20 +35,34 @@ export interface SendMessageInput {
 export const messageMadeBy = (id: number, stored: StoredEvent[]) =>
   stored.find((e) => e.type === 'MessageSent' && (e.data as { messageId: number }).messageId === id);
 
+type Known = { state: ConversationState; revision: ExpectedRevision };
+
 /**
  * Appends decided events at whatever revision the stream is at (nothing appended for none), then waits for the
- * read models like `runCommand`. For decisions that hold whatever else is appended meanwhile.
+ * read models like `runCommand`. For decisions that hold whatever else is appended meanwhile. When `from` (the
+ * state decided on) was the stream's latest, which the append's revision shows, the state reached is remembered
+ * for the next command on this conversation; otherwise it is forgotten.
  */
 async function appendRegardless(
   deps: Deps,
   stream: string,
   actor: Actor,
   decided: TMessageEvent[],
+  from: Known | null,
 ): Promise<CommandOutcome> {
   if (decided.length === 0) return { result: null, events: [], visible: true };
   const events = toNewEvents(decided, actor);
   const result = await deps.store.append(stream, events, 'any');
-  deps.aggregates.forget(stream);
+  const expected =
+    from === null || from.revision === 'any'
+      ? null
+      : (from.revision === 'no_stream' ? -1n : from.revision) + BigInt(events.length);
+  if (from !== null && expected === result.nextExpectedRevision) {
+    // Folded from the events as the store gives them back (JSON), so the state equals a fresh load's.
+    const stored = JSON.parse(JSON.stringify(decided)) as TMessageEvent[];
+    const state = stored.reduce((s, e) => conversationDecider.evolve(s, e), from.state);
+    deps.aggregates.set(stream, conversationDecider, state, result.nextExpectedRevision);
+  } else deps.aggregates.forget(stream);
   return { result, events, visible: await deps.waitForProjections(result) };
 }
 
@@ -103,11 +119,14 @@ export async function sendMessage(
   // A message depends on nothing sent before it: appended at whatever revision the stream is at, so senders
   // in one conversation never refuse each other. A retry is known by its id (`createOnce`'s `madeBy`), and a
   // message stored twice by racing retries is still one row in the views (they insert each id once).
+  const stream = conversationStream(conversationId);
+  const remembered = deps.aggregates.get<ConversationState>(stream, conversationDecider);
   const outcome = await appendRegardless(
     deps,
-    conversationStream(conversationId),
+    stream,
     actor,
-    decideSend(conversationDecider.initial, command(id)),
+    decideSend(remembered?.state ?? conversationDecider.initial, command(id)),
+    remembered,
   );
   return { id, outcome };
 }
@@ -124,13 +143,19 @@ export async function markRead(
   if (actor.id === null) throw notFound(CONVERSATION_NOT_FOUND);
   const reader = input.reader ?? (await personForUser(deps, { id: actor.id, role: actor.role as never }));
   const stream = conversationStream(input.conversationId);
-  const { state } = await load(deps.store, stream, conversationDecider);
-  const decided = decideMarkRead(state, {
-    conversationId: input.conversationId,
-    reader,
-    messageId: input.messageId,
-    at: new Date().toISOString(),
-  });
+  const decide = (state: ConversationState) =>
+    decideMarkRead(state, {
+      conversationId: input.conversationId,
+      reader,
+      messageId: input.messageId,
+      at: new Date().toISOString(),
+    });
+  // The state this process last reached may lack newer messages (another process's), never hold a mark
+  // further than the stream's: it decides unless it does not know the message, then the stream is read.
+  const remembered = deps.aggregates.get<ConversationState>(stream, conversationDecider);
+  const known = remembered?.state.messageIds.has(input.messageId)
+    ? remembered
+    : await load(deps.store, stream, conversationDecider);
   // Marks only move forward, and the views keep the furthest: two racing marks need not refuse each other.
-  return appendRegardless(deps, stream, actor, decided);
+  return appendRegardless(deps, stream, actor, decide(known.state), known);
 }

@@ -7,14 +7,18 @@ import {
   ZConversation,
   ZMessage,
 } from '@app/contracts/api/messages';
+import type { TDomainEvent } from '@app/contracts/events/domain';
 import { START } from '@app/contracts/events/envelope';
 import { messagesProjection } from '@app/projections/messages/projection';
 import { replayCheck } from '@app/projections/runtime/rebuild';
 import { handles } from '@app/projections/runtime/types';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { eventCount } from '../../test/cast.ts';
 import { portalClientWithProject } from '../../test/clients.ts';
+import { systemActor, toNewEvents } from '../platform/command.ts';
+import { conversationStream } from './decide.ts';
 
 type Client = { token: string; clientId: number; projectId: number };
 
@@ -354,5 +358,53 @@ describe('messaging over HTTP: chat with support, internal messages, read marks 
     expect((await conversation(t.adminToken, annChat))!.messageCount).toBe(before + 16);
     const contents = (await list(ann.token, `?conversationId=${annChat}&limit=16`)).map((m) => m.content);
     expect(contents.sort()).toEqual(Array.from({ length: 16 }, (_, i) => `burst ${i}`).sort());
+  });
+
+  it("reads marks of messages another process stored (this process's remembered state lacks them)", async () => {
+    const annChat = `client-${ann.clientId}`;
+    // This process remembers the conversation as its own send left it...
+    const ours = await chat(t.adminToken, { content: 'From this process', clientId: ann.clientId });
+    expect(ours.status).toBe(201);
+    // ...then another process stores one more message in it.
+    const theirs = (
+      await t.deps.db
+        .selectNoFrom(sql<number>`nextval('message_ids')::int`.as('id'))
+        .executeTakeFirstOrThrow()
+    ).id;
+    const event: TDomainEvent = {
+      type: 'MessageSent',
+      data: {
+        messageId: theirs,
+        conversationId: annChat,
+        clientId: ann.clientId,
+        userId: null,
+        senderId: second.id,
+        senderRole: 'admin',
+        content: 'From another process',
+        messageType: 'chat',
+        isAdminMessage: true,
+        sentAt: new Date().toISOString(),
+      },
+    };
+    const appended = await t.deps.store.append(
+      conversationStream(annChat),
+      toNewEvents([event], systemActor()),
+      'any',
+    );
+    expect(await t.deps.waitForProjections(appended)).toBe(true);
+    expect((await conversation(ann.token, annChat))?.unreadCount).toBeGreaterThanOrEqual(2);
+
+    // Marking the older one goes on the remembered state; the newer one needs the stream.
+    expect((await read(ann.token, annChat, ours.body.id)).status).toBe(200);
+    expect((await read(ann.token, annChat, theirs)).status).toBe(200);
+    expect((await conversation(ann.token, annChat))?.unreadCount).toBe(0);
+    const shown = await list(t.adminToken, `?conversationId=${annChat}&limit=2`);
+    expect(shown.map((m) => [m.id, m.read])).toEqual([
+      [ours.body.id, true],
+      [theirs, true],
+    ]);
+    // And a send after it lands in the conversation as usual.
+    expect((await chat(t.adminToken, { content: 'After', clientId: ann.clientId })).status).toBe(201);
+    expect((await conversation(ann.token, annChat))?.unreadCount).toBe(1);
   });
 });
