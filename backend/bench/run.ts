@@ -1,6 +1,7 @@
 import { appendThroughput } from './append.ts';
 import { documentFigures } from './documents.ts';
 import { commandToVisibleLatency } from './latency.ts';
+import { messageFigures } from './messages.ts';
 import { rebuildRate } from './rebuild.ts';
 
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
@@ -37,5 +38,18 @@ console.log(
 );
 console.log(
   `documents list, ${docs.list.listed} documents: p50 ${f(docs.list.p50)} ms, p99 ${f(docs.list.p99)} ms (${docs.list.requests} requests)  target p99 < 50 ms: ${verdict(docs.list.p99 < 50)}`,
+);
+
+// Messaging (issue 12): the API and the projections as their own processes; senders and sockets here.
+const messaging = await messageFigures();
+const { delivery, broadcast, list } = messaging;
+console.log(
+  `message HTTP send to the other party's socket, ${delivery.senders} senders: p50 ${f(delivery.p50)} ms, p99 ${f(delivery.p99)} ms (${delivery.messages} messages)  target p99 <= 50 ms: ${verdict(delivery.p99 <= 50)}`,
+);
+console.log(
+  `message fanned out to ${broadcast.sockets} connected sockets: median ${f(broadcast.median)} ms, slowest ${f(broadcast.max)} ms until the last socket has it (${broadcast.rounds} messages)  target < 1000 ms: ${verdict(broadcast.max < 1000)}`,
+);
+console.log(
+  `conversation list, ${list.conversations} conversations and ${list.messages} messages: p50 ${f(list.p50)} ms, p99 ${f(list.p99)} ms (${list.requests} requests)  target p99 < 50 ms: ${verdict(list.p99 < 50)}`,
 );
 process.exit(0);

@@ -24,3 +24,36 @@ export async function conversationAudience(
   );
   return { userIds: new Set(rows.map((r) => r.user_id)), admins: true };
 }
+
+/** Views whose changes can change who a conversation's members are (a client's account, a role). */
+const MEMBERSHIP_VIEWS = new Set(['clients', 'users']);
+const MAX_REMEMBERED = 10_000;
+
+/**
+ * `conversationAudience`, remembered until the clients or users view changes anything (every process hears
+ * those notices), so a message costs no membership lookup. A lookup under way when such a change arrives is
+ * not remembered.
+ */
+export class AudienceCache {
+  private readonly known = new Map<string, Audience | undefined>();
+  private generation = 0;
+
+  constructor(private readonly deps: Pick<AppDeps, 'db'>) {}
+
+  async of(conversationId: string): Promise<Audience | undefined> {
+    if (this.known.has(conversationId)) return this.known.get(conversationId);
+    const generation = this.generation;
+    const audience = await conversationAudience(this.deps, conversationId);
+    if (generation === this.generation) {
+      if (this.known.size >= MAX_REMEMBERED) this.known.clear();
+      this.known.set(conversationId, audience);
+    }
+    return audience;
+  }
+
+  onNotice(notice: { projection: string; changed: number }) {
+    if (!MEMBERSHIP_VIEWS.has(notice.projection) || notice.changed === 0) return;
+    this.generation++;
+    this.known.clear();
+  }
+}

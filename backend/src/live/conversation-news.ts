@@ -80,11 +80,14 @@ export class ConversationNews {
     };
     for (const id of conversationIds) void audienceOf(id).catch(() => undefined);
     const messageIds = keys ? keys.filter((k) => /^\d+$/.test(k)).map(Number) : this.recentIds();
+    // `changed` counts the messages stored and the read marks of the batch: with no more changes than
+    // messages named, no mark moved and the marks are not looked up.
+    const readsToo = keys !== undefined && notice.changed > keys.length - conversationIds.length;
     const [messages, marks] = await Promise.all([
       Promise.resolve(messageIds).then((ids) =>
         this.news.messagesByIds(ids.filter((id) => !this.delivered.get(String(id)))),
       ),
-      this.readMarks(conversationIds),
+      readsToo ? this.readMarks(conversationIds) : [],
     ]);
     return { messages, marks, audienceOf };
   }

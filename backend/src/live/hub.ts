@@ -7,7 +7,7 @@ import { mayUseConversation } from '../messages/access.ts';
 import { markRead } from '../messages/commands.ts';
 import { messagesByIds } from '../messages/queries.ts';
 import type { AppDeps } from '../platform/deps.ts';
-import { conversationAudience } from './audience.ts';
+import { AudienceCache } from './audience.ts';
 import { type Connection, Connections, newConnection } from './connections.ts';
 import { ConversationNews } from './conversation-news.ts';
 import { type FrameContext, onFrame } from './frames.ts';
@@ -66,7 +66,8 @@ export async function liveHub(app: FastifyInstance, deps: AppDeps) {
     connection.socket.close(code, reason);
   };
 
-  const audienceOf = (conversationId: string) => conversationAudience(deps, conversationId);
+  const audiences = new AudienceCache(deps);
+  const audienceOf = (conversationId: string) => audiences.of(conversationId);
   const news = new ConversationNews(
     {
       deps,
@@ -79,6 +80,7 @@ export async function liveHub(app: FastifyInstance, deps: AppDeps) {
 
   const adminsOnly = { userIds: new Set<number>(), admins: true };
   const onChange = (notice: ChangeNotice) => {
+    audiences.onNotice(notice);
     news.onNotice(notice);
     if (notice.projection === 'users') {
       const ids = notice.keys ? new Set(notice.keys.map(Number)) : null;
