@@ -60,10 +60,14 @@ describe('messaging over /ws', () => {
     m.type === 'NEW_MESSAGE' && (m.data as { content?: string }).content === content;
 
   it('a client message over HTTP reaches the admin socket (and the client own), never another client', async () => {
-    const otherFrom = other.messages.length;
+    const [otherFrom, adminFrom] = [other.messages.length, admin.messages.length];
+    const sentAt = Date.now();
     const res = await t.call('POST', '/api/messages', { content: 'Hello from Cleo' }, cleoToken);
     expect(res.status).toBe(201);
     const atAdmin = await admin.next(isNew('Hello from Cleo'));
+    // Open admin screens refresh their message lists within a second.
+    await admin.next((m) => m.type === 'ADMIN_DATA_UPDATE' && m.syncType === 'message', adminFrom, 1000);
+    expect(Date.now() - sentAt).toBeLessThan(1000);
     expect(atAdmin.data).toMatchObject({
       id: res.body.id,
       conversationId,
