@@ -11,6 +11,8 @@ export const MESSAGES_PROJECTION = 'messages';
 const NEWS_MAX_AGE_MS = 60_000;
 /** How many delivered message ids and known read marks are remembered (older ones are forgotten first). */
 const REMEMBERED = 20_000;
+/** How far below the highest message id a notice without keys looks for new messages. */
+const RECENT_ID_MARGIN = 5_000;
 
 export interface NewsDeps {
   deps: Pick<AppDeps, 'db'>;
@@ -121,10 +123,13 @@ export class ConversationNews {
 
   /** A notice with too many keys names none: the messages stored in the last few seconds stand in. */
   private async recentIds() {
+    // Message ids come from one sequence, so new ones are near the top: the primary key's range keeps this
+    // cheap on a long history (a message whose id lies further back than the margin is older news anyway).
     const { rows } = await sql<{ id: number }>`
-      SELECT id FROM rm.messages WHERE created_at > now() - interval '10 seconds' ORDER BY id`.execute(
-      this.news.deps.db,
-    );
+      SELECT id FROM rm.messages
+      WHERE id > (SELECT coalesce(max(id), 0) FROM rm.messages) - ${RECENT_ID_MARGIN}
+        AND created_at > now() - interval '10 seconds'
+      ORDER BY id`.execute(this.news.deps.db);
     return rows.map((r) => r.id);
   }
 
