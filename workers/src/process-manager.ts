@@ -23,7 +23,11 @@ export function jobDispatcher(definitions: readonly AnyJobDefinition[]): Project
     ddl: () => '',
     eventTypes: new Set(startedBy.keys()),
     async apply(events, { tx }) {
-      const rows = events.flatMap((e) => (startedBy.get(e.type) ?? []).map((def) => jobRowFor(def, e)));
+      const rows = events.flatMap((e) =>
+        (startedBy.get(e.type) ?? [])
+          .filter((def) => def.startsWhen?.(e.data as never) ?? true)
+          .map((def) => jobRowFor(def, e)),
+      );
       return insertJobs(tx, rows);
     },
   };

@@ -25,6 +25,11 @@ export interface JobDefinition<T extends TEventType, P extends z.ZodType, D> {
   queue: 'mail';
   payload: P;
   startedBy: T;
+  /**
+   * Which events of that type start it, judged on the event alone (default: all). Events it turns down
+   * leave no row, so a job that concerns few events of a busy type does not fill the jobs table.
+   */
+  startsWhen?(data: TEventOf<T>['data']): boolean;
   payloadFor(data: TEventOf<T>['data'], event: StoredEvent): z.input<P>;
   /**
    * Read models the handler reads: the job is enqueued only once each has passed the starting event, so it

@@ -104,7 +104,11 @@ describe('jobs come from the event log', () => {
     await app.requestConsultation('Seward Marina');
     const job = await oneMailJob(app);
     await until('the job on the queue', async () => queueHas(app.prefix, job.id));
-    expect((await findJob(app.t.deps.db, job.id))?.enqueued_at).not.toBeNull();
+    // The pump records the enqueue just after BullMQ took the job.
+    await until(
+      'the enqueue recorded',
+      async () => (await findJob(app.t.deps.db, job.id))?.enqueued_at != null,
+    );
 
     // Redis comes back empty (it keeps nothing on disk).
     const redis = new Redis('redis://127.0.0.1:6379');

@@ -68,9 +68,16 @@ describe('new message mail to a client', () => {
     expect(await outcomeOf(third)).toMatchObject({ sent: true });
     expect(await mailsTo('away@example.com')).toHaveLength(2);
 
-    // The client's own message mails no one.
+    // The client's own message starts no job at all (and mails no one).
     const own = await t.call('POST', '/api/messages', { content: 'Thanks!' }, token);
-    expect(await outcomeOf(own.body.id)).toEqual({ sent: false, reason: 'written by the client' });
+    expect(own.status).toBe(201);
+    const after = await staffWrites(clientId, 'You are welcome');
+    await outcomeOf(after);
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM jobs
+      WHERE name = 'message.client.mail' AND (payload->>'messageId')::int = ${own.body.id}`.execute(
+      t.deps.db,
+    );
+    expect(rows[0]!.n).toBe(0);
   });
 
   it('sends nothing while the client has a socket open', async () => {

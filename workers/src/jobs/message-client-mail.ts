@@ -78,8 +78,8 @@ async function claimSlot(db: Kysely<unknown>, conversationId: string, jobId: str
 
 /**
  * Mails a client about a new staff message in their conversation when they are not connected (no socket open
- * anywhere), at most one mail per conversation per 15 minutes. Started by every MessageSent; a client's own
- * message, a team conversation, a client without a portal account, or a message already read send nothing.
+ * anywhere), at most one mail per conversation per 15 minutes. Started by staff messages in client
+ * conversations; a client without a portal account, or a message already read, send nothing.
  */
 export const messageClientMail = defineJob({
   id: 'message.client.mail',
@@ -87,6 +87,8 @@ export const messageClientMail = defineJob({
   queue: 'mail',
   payload: z.object({ messageId: z.number().int(), conversationId: z.string() }),
   startedBy: 'MessageSent',
+  // Only staff messages in a client's conversation can concern an away client.
+  startsWhen: (data) => data.clientId !== null && data.isAdminMessage,
   payloadFor: (data) => ({ messageId: data.messageId, conversationId: data.conversationId }),
   // The client's account, names and read marks come from these views.
   waitsFor: ['users', 'clients', 'messages'],
