@@ -1,9 +1,4 @@
-import {
-  conversationParts,
-  type TConversation,
-  type TMessage,
-  type TMessagingClient,
-} from '@app/contracts/api/messages';
+import type { TConversation, TMessage, TMessagingClient } from '@app/contracts/api/messages';
 import { sql } from 'kysely';
 import { listClients } from '../clients/queries.ts';
 import type { AppDeps } from '../platform/deps.ts';
@@ -65,33 +60,6 @@ export async function messagesByIds(deps: Deps, ids: number[]): Promise<TMessage
 
 export async function messageById(deps: Deps, id: number): Promise<TMessage | undefined> {
   return (await messagesByIds(deps, [id]))[0];
-}
-
-/**
- * Who receives a conversation's events: for a client conversation the client's portal account (if it has one)
- * and every admin (`allStaff`); for a team conversation its two members. `userIds` lists them all.
- */
-export async function conversationMembersOf(
-  deps: Deps,
-  conversationId: string,
-): Promise<{ userIds: number[]; allStaff: boolean; clientUserId: number | null }> {
-  const parts = conversationParts(conversationId);
-  if (!parts) return { userIds: [], allStaff: false, clientUserId: null };
-  if (parts.kind === 'team') return { userIds: [...parts.userIds], allStaff: false, clientUserId: null };
-  const [client, admins] = await Promise.all([
-    deps.rm
-      .selectFrom('clients as c')
-      .innerJoin('users as u', 'u.id', 'c.user_id')
-      .select('u.id')
-      .where('c.id', '=', parts.clientId)
-      .executeTakeFirst(),
-    deps.rm.selectFrom('users').select('id').where('role', '=', 'admin').execute(),
-  ]);
-  const clientUserId = client?.id ?? null;
-  const userIds = [
-    ...new Set([...admins.map((a) => a.id), ...(clientUserId === null ? [] : [clientUserId])]),
-  ];
-  return { userIds, allStaff: true, clientUserId };
 }
 
 /**
