@@ -54,6 +54,20 @@ describe('conversation news', () => {
     expect(sent[0]!.audience.admins).toBe(true);
   });
 
+  it('leaves a message the write side pushed here to that push, and the push one the notice sent', async () => {
+    fresh();
+    expect(news.claim(messageId)).toBe(true); // the push came first
+    news.onNotice(notice(1, [String(messageId), conversationId]));
+    await news.settled();
+    expect(sent).toEqual([]);
+
+    fresh();
+    news.onNotice(notice(1, [String(messageId), conversationId]));
+    await news.settled();
+    expect(sent.map((s) => s.frame.type)).toEqual(['NEW_MESSAGE']);
+    expect(news.claim(messageId)).toBe(false); // the relayed push comes late: not sent again
+  });
+
   it('finds new messages when a notice names none (too many keys)', async () => {
     fresh();
     news.onNotice(notice(150));

@@ -38,7 +38,8 @@ class Remembered<V> {
 
 /**
  * Turns the messages view's commits into frames for the members of each conversation: NEW_MESSAGE for each
- * message the notice names (looked up by id, so a client only ever gets their own conversation's), and
+ * message the notice names that this process has not delivered yet (looked up by id, so a client only ever gets
+ * their own conversation's; most messages were pushed by the write side already, see `claim`), and
  * MESSAGE_READ {conversationId, messageId, readBy} for each read mark that moved. Every API process does this
  * for its own sockets, so messages and reads reach sockets held anywhere.
  *
@@ -63,6 +64,18 @@ export class ConversationNews {
     const looked = this.lookUp(notice);
     looked.catch(() => undefined);
     this.queue = this.queue.then(async () => this.deliver(await looked)).catch(this.onError);
+  }
+
+  /**
+   * True the first time a message is claimed for this process's sockets, false ever after (within the last
+   * REMEMBERED messages): the write side's push, the relay and the notices each claim before sending, so every
+   * socket gets a message once, whichever path brings it first.
+   */
+  claim(messageId: number): boolean {
+    const key = String(messageId);
+    if (this.delivered.get(key)) return false;
+    this.delivered.set(key, true);
+    return true;
   }
 
   /** Resolves when every notice so far has been handled (tests and shutdown). */
@@ -100,10 +113,14 @@ export class ConversationNews {
     for (const m of messages) {
       withMessages.add(m.conversationId);
       if (this.delivered.get(String(m.id))) continue;
-      this.delivered.set(String(m.id), true);
-      if (now - Date.parse(m.createdAt) > NEWS_MAX_AGE_MS) continue;
+      if (now - Date.parse(m.createdAt) > NEWS_MAX_AGE_MS) {
+        this.delivered.set(String(m.id), true);
+        continue;
+      }
       const audience = await audienceOf(m.conversationId);
-      if (audience) this.news.send(audience, JSON.stringify({ type: 'NEW_MESSAGE', data: m }));
+      // Claimed only now: the write side may have pushed it meanwhile.
+      if (audience && this.claim(m.id))
+        this.news.send(audience, JSON.stringify({ type: 'NEW_MESSAGE', data: m }));
     }
     for (const r of marks) {
       const key = `${r.conversation_id}/${r.user_id}`;

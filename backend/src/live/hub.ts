@@ -1,3 +1,4 @@
+import type { TMessage } from '@app/contracts/api/messages';
 import type { TAdminDataUpdate, TSyncType } from '@app/contracts/ws';
 import type { ChangeNotice } from '@app/projections/runtime/apply';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +12,7 @@ import { AudienceCache } from './audience.ts';
 import { type Connection, Connections, newConnection } from './connections.ts';
 import { ConversationNews } from './conversation-news.ts';
 import { type FrameContext, onFrame } from './frames.ts';
+import { receiveNewMessages } from './message-push.ts';
 import { Presence } from './presence.ts';
 import { LiveRelay, liveNamespace, throttled } from './relay.ts';
 
@@ -23,7 +25,9 @@ const LIVE_REDIS_TIMEOUT_MS = 500;
 /**
  * `/ws`: a signed-in user connects with `?ticket=` (from `POST /api/auth/ws-ticket`), never with the token.
  * Admins are told which admin list changed after each projection commit that changed rows; a conversation's
- * frames (messages, typing, reads) go to its members only; the frames a socket sends are handled in
+ * frames (messages, typing, reads) go to its members only. A new message is pushed by the API process that
+ * stored it (`message-push.ts`), and the messages view's notices (`conversation-news.ts`) deliver any a process
+ * has not delivered yet, and read marks. The frames a socket sends are handled in
  * `frames.ts`. Frames that are not events cross API processes through Redis (`relay.ts`); who is connected is
  * kept in Redis too (`presence.ts`), for the workers' mail.
  *
@@ -41,7 +45,40 @@ export async function liveHub(app: FastifyInstance, deps: AppDeps) {
     commandTimeout: LIVE_REDIS_TIMEOUT_MS,
   });
   live.on('error', redisError);
-  const relay = new LiveRelay(live, deps.redis, namespace, (a, text) => connections.send(a, text), app.log);
+
+  const audiences = new AudienceCache(deps);
+  const audienceOf = (conversationId: string) => audiences.of(conversationId);
+  const news = new ConversationNews(
+    {
+      deps,
+      messagesByIds: (ids) => messagesByIds(deps, ids),
+      audienceOf,
+      send: (audience, text) => connections.send(audience, text),
+    },
+    (err) => app.log.warn({ err }, 'live: telling sockets of messages failed'),
+  );
+  // A relayed message is delivered unless the notice path brought it here first.
+  const relay = new LiveRelay(
+    live,
+    deps.redis,
+    namespace,
+    (audience, text, messageId) => {
+      if (messageId === undefined || news.claim(messageId)) connections.send(audience, text);
+    },
+    app.log,
+  );
+  // The fast path: a message this process has just stored goes to its sockets and, through Redis, to the other
+  // processes' at once, before the read models have it; the notices deliver whatever this missed.
+  const pushMessage = async (message: TMessage) => {
+    const audience = await audienceOf(message.conversationId);
+    if (!audience) return;
+    const text = JSON.stringify({ type: 'NEW_MESSAGE', data: message });
+    if (news.claim(message.id)) connections.send(audience, text);
+    relay.publish(audience, text, message.id);
+  };
+  const stopPushes = receiveNewMessages(deps, (message) => {
+    pushMessage(message).catch((err) => app.log.warn({ err }, 'live: pushing a new message failed'));
+  });
   const presence = new Presence(live, namespace, relay.origin, redisError);
   presence.start(() => connections.userIds());
 
@@ -66,18 +103,6 @@ export async function liveHub(app: FastifyInstance, deps: AppDeps) {
     connection.socket.close(code, reason);
   };
 
-  const audiences = new AudienceCache(deps);
-  const audienceOf = (conversationId: string) => audiences.of(conversationId);
-  const news = new ConversationNews(
-    {
-      deps,
-      messagesByIds: (ids) => messagesByIds(deps, ids),
-      audienceOf,
-      send: (audience, text) => connections.send(audience, text),
-    },
-    (err) => app.log.warn({ err }, 'live: telling sockets of messages failed'),
-  );
-
   const adminsOnly = { userIds: new Set<number>(), admins: true };
   const onChange = (notice: ChangeNotice) => {
     audiences.onNotice(notice);
@@ -97,6 +122,7 @@ export async function liveHub(app: FastifyInstance, deps: AppDeps) {
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    stopPushes();
     deps.watcher.off('change', onChange);
     presence.stop([...connections.userIds()]);
     relay.close();

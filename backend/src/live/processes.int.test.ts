@@ -6,12 +6,18 @@ import { tcpProxy } from '../../test/tcp-proxy.ts';
 
 const isNew = (content: string) => (m: Frame) =>
   m.type === 'NEW_MESSAGE' && (m.data as { content?: string }).content === content;
+/** The NEW_MESSAGE frames of one message a socket got, after a moment for a late second copy to arrive. */
+const copiesOf = async (c: TestSocket, content: string, from = 0) => {
+  await framesAfter(c, from, 500);
+  return c.messages.slice(from).filter(isNew(content)).length;
+};
 
 /**
  * Two API processes on one database (as behind a load balancer), each with its own sockets: a message sent
- * through one reaches sockets held by the other (projection notices reach every process), and typing, which
- * is no event, crosses through Redis. The second process reaches Redis through a proxy the test cuts: it then
- * goes on serving its own sockets.
+ * through one reaches sockets held by the other (pushed through Redis by the process that stored it, and again
+ * by the projection notices every process hears: delivered once), and typing, which is no event, crosses through
+ * Redis. The second process reaches Redis through a proxy the test cuts: it then goes on serving its own
+ * sockets, and messages still cross through the notices.
  */
 describe('live updates across two API processes', () => {
   let one: TestApp;
@@ -54,6 +60,8 @@ describe('live updates across two API processes', () => {
     const fromClient = await one.call('POST', '/api/messages', { content: 'Sent through one' }, clientToken);
     expect(fromClient.status).toBe(201);
     expect((await adminOnTwo.next(isNew('Sent through one'))).data).toMatchObject({ id: fromClient.body.id });
+    expect(await copiesOf(adminOnTwo, 'Sent through one')).toBe(1);
+    expect(await copiesOf(clientOnOne, 'Sent through one')).toBe(1);
 
     const clientId = Number(conversationId.slice('client-'.length));
     const answer = await two.call(
@@ -64,6 +72,7 @@ describe('live updates across two API processes', () => {
     );
     expect(answer.status).toBe(201);
     await clientOnOne.next(isNew('Answered through two'));
+    expect(await copiesOf(clientOnOne, 'Answered through two')).toBe(1);
   });
 
   it('typing and read receipts cross between the processes', async () => {
@@ -101,6 +110,19 @@ describe('live updates across two API processes', () => {
       expect(res.status).toBe(201);
       await adminOnTwo.next(isNew('Redis is away'), from);
       await clientOnOne.next(isNew('Redis is away'));
+      // Sent through one, whose push two cannot hear: two's sockets get it from the notice.
+      const other = await one.call('POST', '/api/messages', { content: 'Two hears no Redis' }, clientToken);
+      expect(other.status).toBe(201);
+      await adminOnTwo.next(isNew('Two hears no Redis'), from);
+      await clientOnTwo.next(isNew('Two hears no Redis'));
+      for (const [c, content] of [
+        [adminOnTwo, 'Redis is away'],
+        [clientOnOne, 'Redis is away'],
+        [adminOnTwo, 'Two hears no Redis'],
+        [clientOnTwo, 'Two hears no Redis'],
+        [clientOnOne, 'Two hears no Redis'],
+      ] as const)
+        expect(await copiesOf(c, content)).toBe(1);
     } finally {
       redis.restore();
       clientOnTwo.socket.close();

@@ -14,6 +14,8 @@ interface Envelope {
   namedAreAdmins?: boolean;
   exceptUserId?: number;
   text: string;
+  /** A NEW_MESSAGE's message id: each process delivers a message once, whichever path brings it first. */
+  messageId?: number;
 }
 
 /** Logs a failure that repeats (Redis away, reconnecting) at most once per interval. */
@@ -27,11 +29,13 @@ export function throttled(log: FastifyBaseLogger, message: string, everyMs = 10_
 }
 
 /**
- * Frames that are not events (typing, admins' sync and chat) reach the sockets of every API process through
- * Redis pub/sub: each process delivers to its own sockets at once and publishes the frame, with its audience
- * already worked out, for the others. One subscriber connection per process; it reconnects and resubscribes
- * by itself. While Redis is away a process keeps serving its own sockets (the others miss those frames, which
- * are only typing and refresh hints).
+ * Frames reach the sockets of every API process through Redis pub/sub: each process delivers to its own
+ * sockets at once and publishes the frame, with its audience already worked out, for the others. That is all
+ * there is for frames that are not events (typing, admins' sync and chat); a new message is published too, the
+ * moment it is stored (with its id, so a process that also hears of it from the projection's notice delivers
+ * it once). One subscriber connection per process; it reconnects and resubscribes by itself. While Redis is
+ * away a process keeps serving its own sockets; the others miss typing and refresh hints, and get messages
+ * from the notices.
  */
 export class LiveRelay {
   readonly origin = randomUUID();
@@ -44,7 +48,7 @@ export class LiveRelay {
     private readonly publisher: Redis,
     subscriberBase: Redis,
     namespace: string,
-    private readonly deliver: (audience: Audience, text: string) => void,
+    private readonly deliver: (audience: Audience, text: string, messageId?: number) => void,
     log: FastifyBaseLogger,
   ) {
     this.channel = `${namespace}:frames`;
@@ -74,12 +78,18 @@ export class LiveRelay {
         exceptUserId: envelope.exceptUserId,
       },
       envelope.text,
+      Number.isSafeInteger(envelope.messageId) ? envelope.messageId : undefined,
     );
   }
 
   /** Delivers to this process's sockets and, through Redis, to every other process's. */
   send(audience: Audience, text: string) {
     this.deliver(audience, text);
+    this.publish(audience, text);
+  }
+
+  /** To every other process's sockets only; never waits for Redis (a failed publish is logged, throttled). */
+  publish(audience: Audience, text: string, messageId?: number) {
     const envelope: Envelope = {
       origin: this.origin,
       userIds: [...audience.userIds],
@@ -87,6 +97,7 @@ export class LiveRelay {
       namedAreAdmins: audience.namedAreAdmins,
       exceptUserId: audience.exceptUserId,
       text,
+      ...(messageId === undefined ? {} : { messageId }),
     };
     this.publisher.publish(this.channel, JSON.stringify(envelope)).catch(this.publishFailed);
   }

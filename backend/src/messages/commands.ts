@@ -1,4 +1,9 @@
-import { CONVERSATION_NOT_FOUND, conversationParts, type MESSAGE_TYPES } from '@app/contracts/api/messages';
+import {
+  CONVERSATION_NOT_FOUND,
+  conversationParts,
+  type MESSAGE_TYPES,
+  type TMessage,
+} from '@app/contracts/api/messages';
 import type { StoredEvent } from '@app/contracts/events/envelope';
 import type { TMessageEvent } from '@app/contracts/events/messages';
 import type { ExpectedRevision } from '../eventstore/port.ts';
@@ -29,7 +34,27 @@ export interface SendMessageInput {
   messageId?: number;
   /** The sender as the rules see them, when the caller has it already (else looked up from `actor`). */
   sender?: Person;
+  /** Called with the message as GET /api/messages will show it once the append succeeded, before the wait for
+   * the read models (the live hub pushes it to sockets); with the sender's names, which the events do not hold. */
+  onStored?: { sender: TMessage['sender']; tell(message: TMessage): void };
 }
+
+type MessageSentData = Extract<TMessageEvent, { type: 'MessageSent' }>['data'];
+
+/** A message just stored, as the messages view will answer it (queries.ts): no one has read it yet. */
+export const storedMessage = (d: MessageSentData, sender: TMessage['sender']): TMessage => ({
+  id: d.messageId,
+  conversationId: d.conversationId,
+  content: d.content,
+  clientId: d.clientId,
+  userId: d.userId,
+  senderId: d.senderId,
+  isAdminMessage: d.isAdminMessage,
+  messageType: d.messageType,
+  read: false,
+  createdAt: new Date(d.sentAt).toISOString(),
+  sender: { firstName: sender.firstName, lastName: sender.lastName, email: sender.email },
+});
 
 /** Where a conversation's message was made in its stream (for `createOnce`'s `madeBy`). */
 export const messageMadeBy = (id: number, stored: StoredEvent[]) =>
@@ -49,10 +74,12 @@ async function appendRegardless(
   actor: Actor,
   decided: TMessageEvent[],
   from: Known | null,
+  afterAppend?: (appended: TMessageEvent[]) => void,
 ): Promise<CommandOutcome> {
   if (decided.length === 0) return { result: null, events: [], visible: true };
   const events = toNewEvents(decided, actor);
   const result = await deps.store.append(stream, events, 'any');
+  afterAppend?.(decided);
   const expected =
     from === null || from.revision === 'any'
       ? null
@@ -71,6 +98,8 @@ async function checkRecipient(deps: Pick<AppDeps, 'rm'>, conversationId: string,
   const parts = conversationParts(conversationId);
   if (!parts) throw notFound(CONVERSATION_NOT_FOUND);
   if (parts.kind === 'client') {
+    // A client in their own conversation: the lookup of the sender found that client record already.
+    if (sender.clientId === parts.clientId) return;
     const client = await deps.rm
       .selectFrom('clients')
       .select('id')
@@ -127,6 +156,11 @@ export async function sendMessage(
     actor,
     decideSend(remembered?.state ?? conversationDecider.initial, command(id)),
     remembered,
+    input.onStored &&
+      ((appended) => {
+        for (const e of appended)
+          if (e.type === 'MessageSent') input.onStored!.tell(storedMessage(e.data, input.onStored!.sender));
+      }),
   );
   return { id, outcome };
 }

@@ -5,6 +5,7 @@ import {
   clientConversationId,
   type MESSAGE_TYPES,
   NO_CLIENT_PROFILE,
+  type TMessage,
   teamConversationId,
   ZConversation,
   ZMarkReadBody,
@@ -20,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, guards } from '../auth/guard.ts';
 import { clientById } from '../clients/queries.ts';
+import { pushNewMessage } from '../live/message-push.ts';
 import { answerAfter } from '../platform/answer.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { DomainError, invalid, notFound } from '../platform/errors.ts';
@@ -44,6 +46,12 @@ export function messageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireUser, requireAdmin } = guards(deps);
   const person = (request: FastifyRequest) => personForUser(deps, request.user!);
 
+  /** The stored message goes to the sockets at once (live/message-push.ts), named by the session's user. */
+  const pushed = (request: FastifyRequest) => {
+    const { firstName, lastName, email } = request.user!;
+    return { sender: { firstName, lastName, email }, tell: (m: TMessage) => pushNewMessage(deps, m) };
+  };
+
   /** Stores the message once per Idempotency-Key and answers it as the read model shows it (202 if it lags). */
   async function send(
     request: FastifyRequest,
@@ -55,7 +63,8 @@ export function messageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       sequence: 'message_ids',
       stream: () => conversationStream(message.conversationId),
       madeBy: messageMadeBy,
-      create: (messageId) => sendMessage(deps, actorOf(request), { ...message, messageId, sender }),
+      create: (messageId) =>
+        sendMessage(deps, actorOf(request), { ...message, messageId, sender, onStored: pushed(request) }),
       repeated: (messageId, outcome) => ({ id: messageId, outcome }),
     });
     return answerAfter(reply, outcome, {
