@@ -1,7 +1,8 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { tabAfterKey } from './tab-keys';
 
-export type Tab = { id: string; label: string; panel: ReactNode };
+/** A tab's panel; as a function it is told whether it is the one shown (it stays mounted either way). */
+export type Tab = { id: string; label: string; panel: ReactNode | ((shown: boolean) => ReactNode) };
 
 /**
  * A tablist with automatic activation: arrow keys, Home and End move between tabs. Every panel stays
@@ -60,7 +61,7 @@ export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
           tabIndex={0}
           className="pt-6 focus-visible:outline-2 focus-visible:outline-blue-700"
         >
-          {tab.panel}
+          {typeof tab.panel === 'function' ? tab.panel(index === selected) : tab.panel}
         </div>
       ))}
     </div>
