@@ -1,44 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { startTestApp, type TestApp } from '../../test/app.ts';
+import { connect } from '../../test/sockets.ts';
 import { systemActor } from '../platform/command.ts';
 import { recordLogout } from '../users/sign-in.ts';
-
-/** A websocket client that records every message and its close code. */
-function connect(url: string) {
-  const socket = new WebSocket(url);
-  const messages: Record<string, unknown>[] = [];
-  const listeners = new Set<() => void>();
-  socket.on('message', (data) => {
-    messages.push(JSON.parse(String(data)));
-    for (const l of listeners) l();
-  });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
-    socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
-  });
-  socket.on('error', () => undefined);
-  /** Resolves with the first message (from `from` on) that matches, or rejects after `ms`. */
-  const next = (match: (m: Record<string, unknown>) => boolean, from = 0, ms = 5000) =>
-    new Promise<Record<string, unknown>>((resolve, reject) => {
-      const check = () => {
-        const found = messages.slice(from).find(match);
-        if (!found) return false;
-        listeners.delete(check);
-        clearTimeout(timer);
-        resolve(found);
-        return true;
-      };
-      const timer = setTimeout(() => {
-        listeners.delete(check);
-        reject(new Error(`no matching message within ${ms} ms; got ${JSON.stringify(messages)}`));
-      }, ms);
-      listeners.add(check);
-      check();
-    });
-  return { socket, messages, closed, next };
-}
 
 describe('websocket hub /ws', () => {
   let t: TestApp;
