@@ -175,6 +175,16 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       .send(createReadStream(stored.path));
   }
 
+  /** A list of the documents the caller may see; its JSON is made by the database (see documentsJson), sent as it is. */
+  const listAnswer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    scope?: Parameters<typeof documentsJson>[2],
+  ) =>
+    reply
+      .type('application/json')
+      .send(jsonText(await documentsJson(deps, await personOf(deps, request.user!), scope)));
+
   return async (app) => {
     app.get(
       '/api/documents/:id/file',
@@ -205,11 +215,7 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/documents',
       { schema: { response: { 200: z.array(ZDocument) } }, preValidation: requireUser },
-      // The answer's JSON is made by the database (see documentsJson); a string is sent as it is.
-      async (request, reply) =>
-        reply
-          .type('application/json')
-          .send(jsonText(await documentsJson(deps, await personOf(deps, request.user!)))),
+      async (request, reply) => listAnswer(request, reply),
     );
 
     // A project's documents: an admin any project's, a client only their own project's (404 otherwise).
@@ -222,8 +228,7 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { projectId } = request.params;
         if (!(await visibleProject(deps, request.user!, projectId))) throw notFound('Project not found');
-        const body = await documentsJson(deps, await personOf(deps, request.user!), { projectId });
-        return reply.type('application/json').send(jsonText(body));
+        return listAnswer(request, reply, { projectId });
       },
     );
 
@@ -234,11 +239,7 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { params: ZClientIdOnlyParams, response: { 200: z.array(ZDocument) } },
         preValidation: requireAdmin,
       },
-      async (request, reply) => {
-        const { clientId } = request.params;
-        const body = await documentsJson(deps, await personOf(deps, request.user!), { clientId });
-        return reply.type('application/json').send(jsonText(body));
-      },
+      async (request, reply) => listAnswer(request, reply, { clientId: request.params.clientId }),
     );
 
     // Opening a document: each time its client opens it, the view is recorded in its trail.
