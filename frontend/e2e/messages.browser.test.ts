@@ -73,6 +73,19 @@ describe('messages: an admin and a client chat live (browser)', () => {
     expect(await clientSend.isDisabled()).toBe(true);
     await clientBox.fill('');
 
+    // A send that fails says so and puts the text back, to send again.
+    await client.route('**/api/messages', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server down"}' })
+        : route.continue(),
+    );
+    await clientBox.fill('Lost on the way?');
+    await clientBox.press('Enter');
+    await waitForText(client, 'toast', 'Failed to send message');
+    await eventually('the text put back', async () => (await clientBox.inputValue()) === 'Lost on the way?');
+    await client.unroute('**/api/messages');
+    await clientBox.fill('');
+
     // The client writes twice: the admin's list rises to 2 unread, with a toast for each.
     await clientBox.pressSequentially('Hello, is anyone there?');
     await clientBox.press('Enter');

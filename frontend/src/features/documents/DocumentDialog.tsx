@@ -1,5 +1,4 @@
 import { DOCUMENT_SUPERSEDED, type TDocument } from '@app/contracts/api/documents';
-import { templateById } from '@app/contracts/forms/templates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isAccepted } from '../../lib/api';
@@ -19,8 +18,7 @@ import {
 } from './api';
 import { DocumentStatusBadge, documentTypeLabel } from './DocumentStatusBadge';
 import { canSign, isReplaced, sizeInKb } from './document-status';
-import { FormFields } from './FormFields';
-import { answerText, keyLabel } from './form-values';
+import { FormAnswers } from './FormAnswers';
 import { SignatureDialog } from './SignatureDialog';
 
 /**
@@ -151,25 +149,6 @@ function OpenedDocument({ id, onOpen }: { id: number; onOpen: (id: number) => vo
         documentTitle={doc.title}
       />
     </div>
-  );
-}
-
-/** A form's answers: by its template's definition, or (a custom form, whose definition only admins read) as they are. */
-function FormAnswers({ doc }: { doc: TDocument }) {
-  const template = templateById(doc.templateType);
-  const answers = doc.formData ?? {};
-  if (template) return <FormFields form={template} answers={answers} readOnly />;
-  const entries = Object.entries(answers);
-  if (entries.length === 0) return <p className="text-sm text-slate-700">This form has no answers.</p>;
-  return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
-      {entries.map(([key, value]) => (
-        <div key={key}>
-          <dt className="text-sm font-medium text-slate-700">{keyLabel(key)}</dt>
-          <dd className="whitespace-pre-wrap break-words text-sm text-slate-900">{answerText(value)}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 

@@ -1,6 +1,5 @@
 import type { TDocument } from '@app/contracts/api/documents';
 import type { FormDefinition } from '@app/contracts/forms/definition';
-import { templateById } from '@app/contracts/forms/templates';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { callFailure } from '../../lib/failure';
@@ -14,8 +13,7 @@ import {
   saveDocumentFile,
   signedPdfUrl,
 } from './api';
-import { FormFields } from './FormFields';
-import { answerText, keyLabel } from './form-values';
+import { FormAnswers } from './FormAnswers';
 
 /** Download of a document's original file, or of a signed form as its signed PDF. */
 export function downloadDocument(doc: Pick<TDocument, 'id' | 'title' | 'filename' | 'fileUrl' | 'status'>) {
@@ -93,25 +91,6 @@ function FilePreview({ doc }: { doc: TDocument }) {
   );
 }
 
-/** A form's answers: by its definition when the screen has it, else as labelled values. */
-function FormPreview({ doc, definition }: { doc: TDocument; definition?: Pick<FormDefinition, 'sections'> }) {
-  const answers = doc.formData ?? {};
-  const form = definition ?? templateById(doc.templateType);
-  if (form) return <FormFields form={form} answers={answers} readOnly />;
-  const entries = Object.entries(answers);
-  if (entries.length === 0) return <p className="text-sm text-slate-700">This form has no answers yet.</p>;
-  return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
-      {entries.map(([key, value]) => (
-        <div key={key}>
-          <dt className="text-sm font-medium text-slate-700">{keyLabel(key)}</dt>
-          <dd className="whitespace-pre-wrap break-words text-sm text-slate-900">{answerText(value)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 /**
  * 'Document Preview': a PDF or an image shown in the page, a form's answers, and otherwise Download
  * (the original file name kept). `definition`: the form's own definition when it is a custom form.
@@ -136,7 +115,7 @@ export function DocumentPreview({
     <Dialog open={doc !== null} onClose={onClose} title="Document Preview" description={doc?.title} wide>
       {doc && (
         <div className="space-y-4">
-          {doc.fileUrl ? <FilePreview doc={doc} /> : <FormPreview doc={doc} definition={definition} />}
+          {doc.fileUrl ? <FilePreview doc={doc} /> : <FormAnswers doc={doc} definition={definition} />}
           <div className="flex flex-wrap justify-end gap-2">
             {canDownload(doc) && (
               <Button variant="outline" onClick={() => void download()} disabled={saving}>

@@ -36,7 +36,11 @@ export function MessageComposer({
   const send = async () => {
     if (!canSend || sending || disabled) return;
     typing.stop();
-    if (await onSend(text.trim())) setText('');
+    const typed = text;
+    // Cleared at once: the message can show in the thread before the send's answer arrives. A failed send
+    // puts the text back, unless something new was typed meanwhile.
+    setText('');
+    if (!(await onSend(typed.trim()))) setText((current) => (current === '' ? typed : current));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
