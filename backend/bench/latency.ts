@@ -100,6 +100,15 @@ export async function commandToVisibleLatency(clients = 16, commandsPerClient = 
       };
       ids.push(created.user.id);
     }
+    // The worker records each new user's temporary-password mail on their stream; a role change that read the
+    // stream just before that record would be refused (409), as any command deciding on a stale stream is.
+    for (const id of ids)
+      for (let tries = 0; ; tries++) {
+        const trail = (await http('GET', `/api/audit?stream=user-${id}`)) as { type: string }[];
+        if (trail.some((e) => e.type === 'TemporaryPasswordMailed')) break;
+        if (tries > 600) throw new Error(`the mail of user ${id} was never recorded`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
     // One change and read-back: the sample is from sending the command to the read that shows it.
     let extraReads = 0;
     const roundTrip = async (id: number, role: string) => {
