@@ -9,7 +9,8 @@ export type IdSequence =
   | 'daily_note_ids'
   | 'document_ids'
   | 'form_ids'
-  | 'message_ids';
+  | 'message_ids'
+  | 'appointment_ids';
 
 export async function nextId(db: Kysely<unknown>, sequence: IdSequence): Promise<number> {
   const { rows } = await sql<{ id: number }>`SELECT nextval(${sequence}::regclass)::int AS id`.execute(db);

@@ -76,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0070_form_ids': raw('CREATE SEQUENCE IF NOT EXISTS form_ids;'),
   '0080_message_ids': raw('CREATE SEQUENCE IF NOT EXISTS message_ids;'),
   '0090_message_mails': raw(messageMailsTableSql),
+  '0100_appointment_ids': raw('CREATE SEQUENCE IF NOT EXISTS appointment_ids;'),
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

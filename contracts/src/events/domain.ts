@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appointmentEventSchemas } from './appointments.ts';
 import { clientEventSchemas } from './clients.ts';
 import { consultationEventSchemas } from './consultations.ts';
 import { dailyNoteEventSchemas } from './dashboard.ts';
@@ -23,6 +24,7 @@ const definitions = [
   ...customFormEventSchemas,
   ...messageEventSchemas,
   ...uniquenessEventSchemas,
+  ...appointmentEventSchemas,
 ] as const;
 export const ZDomainEvent = z.discriminatedUnion('type', definitions);
 export type TDomainEvent = z.infer<typeof ZDomainEvent>;
