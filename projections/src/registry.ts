@@ -1,3 +1,4 @@
+import { appointmentsProjection } from './appointments/projection.ts';
 import { auditProjection } from './audit/projection.ts';
 import { clientsProjection } from './clients/projection.ts';
 import { consultationsProjection } from './consultations/projection.ts';
@@ -5,7 +6,7 @@ import { dailyNotesProjection } from './dashboard/projection.ts';
 import { documentsProjection } from './documents/projection.ts';
 import { customFormsProjection } from './forms/projection.ts';
 import { messagesProjection } from './messages/projection.ts';
-import { appointmentsProjection, paymentsProjection } from './portal/projections.ts';
+import { paymentsProjection } from './portal/projections.ts';
 import { projectsProjection } from './projects/projection.ts';
 import type { Projection } from './runtime/types.ts';
 import { siteSettingsProjection } from './settings/projection.ts';

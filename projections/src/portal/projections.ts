@@ -1,36 +1,11 @@
 import { documentProjection } from '../runtime/document-projection.ts';
 
 /**
- * The read models behind the client portal's appointments and payments. Their tables and reads exist now so
- * the portal and its guards are real; the calendar and invoice slices add the events that fill them (and bump
- * the version so they are rebuilt). Messages have their own slice: projections/src/messages.
+ * The read model behind the client portal's payments. Its table and reads exist now so the portal and its
+ * guards are real; the invoice slice adds the events that fill it (and bumps the version so it is rebuilt).
+ * Messages and appointments have their own slices: projections/src/messages, projections/src/appointments.
  */
 const notYetFilled = { eventTypes: new Set<string>(), idOf: () => null, evolve: () => undefined } as const;
-
-export const appointmentsProjection = documentProjection({
-  name: 'appointments',
-  version: 1,
-  syncType: 'appointment',
-  table: 'appointments',
-  ddl: (s) => `
-    CREATE TABLE ${s}.appointments (
-      id integer PRIMARY KEY,
-      client_id integer NOT NULL,
-      title text NOT NULL,
-      description text NOT NULL,
-      scheduled_date date NOT NULL,
-      start_time text,
-      end_time text,
-      duration integer NOT NULL,
-      status text NOT NULL,
-      type text NOT NULL,
-      location text,
-      created_at timestamptz NOT NULL,
-      last_event_position numeric NOT NULL
-    );
-    CREATE INDEX ON ${s}.appointments (client_id, scheduled_date);`,
-  ...notYetFilled,
-});
 
 export const paymentsProjection = documentProjection({
   name: 'payments',

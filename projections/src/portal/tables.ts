@@ -1,19 +1,3 @@
-export interface AppointmentsTable {
-  id: number;
-  client_id: number;
-  title: string;
-  description: string;
-  scheduled_date: string;
-  start_time: string | null;
-  end_time: string | null;
-  duration: number;
-  status: string;
-  type: string;
-  location: string | null;
-  created_at: Date | string;
-  last_event_position: string;
-}
-
 export interface PaymentsTable {
   id: number;
   project_id: number;

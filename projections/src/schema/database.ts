@@ -1,3 +1,4 @@
+import type { AppointmentsTable } from '../appointments/table.ts';
 import type { AuditActorsTable, AuditLogTable } from '../audit/table.ts';
 import type { ClientsTable } from '../clients/table.ts';
 import type { ConsultationsTable } from '../consultations/table.ts';
@@ -5,7 +6,7 @@ import type { DailyNotesTable } from '../dashboard/table.ts';
 import type { DocumentsTable } from '../documents/table.ts';
 import type { CustomFormsTable } from '../forms/table.ts';
 import type { ConversationReadersTable, ConversationsTable, MessagesTable } from '../messages/tables.ts';
-import type { AppointmentsTable, PaymentsTable } from '../portal/tables.ts';
+import type { PaymentsTable } from '../portal/tables.ts';
 import type { ProjectsTable } from '../projects/table.ts';
 import type { SiteSettingsTable } from '../settings/table.ts';
 import type { UsersTable } from '../users/table.ts';
