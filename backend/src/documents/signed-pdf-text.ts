@@ -1,8 +1,6 @@
+import { BUSINESS_TIME_ZONE } from '@app/contracts/calendar/time-zone';
 import type { TFormData } from '@app/contracts/events/documents';
 import type { TFormSection } from '@app/contracts/forms/definition';
-
-/** The business's own time zone: every certificate time is shown there and in UTC. */
-export const BUSINESS_TIME_ZONE = 'America/Anchorage';
 
 const local = new Intl.DateTimeFormat('en-US', {
   timeZone: BUSINESS_TIME_ZONE,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUSINESS_TIME_ZONE } from '../calendar/time-zone.ts';
 import { ZCalendarDay, ZIdParam, ZText } from './primitives.ts';
 
 /** Options of the consultation form (spec part 1, section 9). */
@@ -42,7 +43,7 @@ export const CONSULTATION_STATUSES = ['pending', 'contacted', 'scheduled', 'comp
 export const ZConsultationStatus = z.enum(CONSULTATION_STATUSES);
 
 /** The business is in Alaska: "today" for the preferred date is today there. */
-export const BUSINESS_TIME_ZONE = 'America/Anchorage';
+export { BUSINESS_TIME_ZONE };
 
 /** Today's date (YYYY-MM-DD) where the business is; the form and the server both check against it. */
 export function businessToday(now: Date): string {

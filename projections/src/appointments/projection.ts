@@ -1,3 +1,4 @@
+import { utcToLocal } from '@app/contracts/calendar/time-zone';
 import { appointmentEventSchemas, type TAppointmentEvent } from '@app/contracts/events/appointments';
 import { eventTypesOf } from '@app/contracts/events/domain';
 import type { StoredEvent } from '@app/contracts/events/envelope';
@@ -6,23 +7,7 @@ import type { AppointmentsTable } from './table.ts';
 
 export type AppointmentRow = Omit<AppointmentsTable, 'last_event_position'>;
 
-const TIME_ZONE = 'America/Anchorage';
 const DEFAULT_MINUTES = 60;
-const local = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** The business time zone's day and HH:mm at an instant (daylight saving from the runtime's tz data). */
-export function localDayAndTime(instant: string): { date: string; time: string } {
-  const parts = Object.fromEntries(local.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
 
 /** The row after one appointment event (pure, so it is unit tested without a database). */
 export function evolveAppointment(
@@ -62,8 +47,8 @@ export function evolveAppointment(
 function detailsOf(
   d: Extract<TAppointmentEvent, { type: 'AppointmentChanged' | 'AppointmentScheduled' }>['data'],
 ) {
-  const start = localDayAndTime(d.startsAt);
-  const end = d.endsAt === null ? null : localDayAndTime(d.endsAt);
+  const start = utcToLocal(d.startsAt);
+  const end = d.endsAt === null ? null : utcToLocal(d.endsAt);
   const minutes =
     d.endsAt === null
       ? DEFAULT_MINUTES

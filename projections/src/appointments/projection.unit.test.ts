@@ -1,6 +1,7 @@
+import { utcToLocal as localDayAndTime } from '@app/contracts/calendar/time-zone';
 import type { TAppointmentEvent } from '@app/contracts/events/appointments';
 import { describe, expect, it } from 'vitest';
-import { type AppointmentRow, evolveAppointment, localDayAndTime } from './projection.ts';
+import { type AppointmentRow, evolveAppointment } from './projection.ts';
 
 const scheduled = (startsAt: string, endsAt: string | null): TAppointmentEvent => ({
   type: 'AppointmentScheduled',
