@@ -282,6 +282,30 @@ const ROWS: Record<string, Case | Case[]> = {
     send: (c) => ({ body: { conversationId: `client-${c.owner.clientId}`, messageId: c.messageId } }),
   },
   'GET /api/clients/for-messaging': { expect: ADMIN },
+  // Staff schedule; a client reads their own through /api/appointments/client.
+  'GET /api/appointments': { expect: ADMIN },
+  'POST /api/appointments': {
+    expect: ADMIN_CREATES,
+    send: (c) => ({
+      body: {
+        title: 'Camera check',
+        clientId: c.owner.clientId,
+        projectId: c.projectId,
+        scheduledDate: '2099-03-08',
+        startTime: '09:30',
+        endTime: '10:30',
+        type: 'maintenance',
+      },
+    }),
+  },
+  'PATCH /api/appointments/:id': {
+    expect: ADMIN_WRITES,
+    send: (c) => ({ url: `/api/appointments/${c.appointmentId}`, body: { location: 'Front gate' } }),
+  },
+  'POST /api/appointments/:id/cancel': {
+    expect: ADMIN_WRITES,
+    send: async (c) => ({ url: `/api/appointments/${await c.newAppointment()}/cancel` }),
+  },
   'GET /api/appointments/client': { expect: SIGNED_IN },
   'GET /api/appointments/client/:clientId': {
     expect: ADMIN,

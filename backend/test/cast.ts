@@ -87,6 +87,27 @@ export async function castOf(t: TestApp) {
         'document',
       )
     ).id as number;
+  /** An appointment of the owning client's project, for the routes that change or cancel one. */
+  const newAppointment = async () =>
+    (
+      await created(
+        await t.call(
+          'POST',
+          '/api/appointments',
+          {
+            title: `Visit ${++serial}`,
+            clientId: owner.clientId,
+            projectId,
+            scheduledDate: '2099-06-01',
+            startTime: '09:00',
+            endTime: '10:00',
+            type: 'appointment',
+          },
+          t.adminToken,
+        ),
+        'appointment',
+      )
+    ).id as number;
   /** A custom form (shared by the admins), for the routes that change or remove one. */
   const newForm = async () =>
     (
@@ -141,6 +162,7 @@ export async function castOf(t: TestApp) {
   const noteId = await newNote();
   const formId = await newForm();
   const documentId = await newDocument();
+  const appointmentId = await newAppointment();
   /** A PDF uploaded to the owning client's project (its file is served at /file and /download). */
   const uploadPdf = async (token: string) => {
     const pdfForm = new FormData();
@@ -205,6 +227,8 @@ export async function castOf(t: TestApp) {
     noteId,
     formId,
     documentId,
+    appointmentId,
+    newAppointment,
     fileDocumentId,
     /** The admin's message in the owning client's conversation (`client-<owner.clientId>`). */
     messageId,

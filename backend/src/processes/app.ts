@@ -1,4 +1,5 @@
 import type { FastifyServerOptions, onRouteHookHandler } from 'fastify';
+import { appointmentRoutes } from '../appointments/routes.ts';
 import { auditRoutes } from '../audit/routes.ts';
 import { authRoutes } from '../auth/routes.ts';
 import { clientRoutes } from '../clients/routes.ts';
@@ -39,6 +40,7 @@ export async function buildApp(
   await app.register(convertRoutes(deps));
   await app.register(messageRoutes(deps));
   await app.register(portalRoutes(deps));
+  await app.register(appointmentRoutes(deps));
   await app.register(dashboardRoutes(deps));
   await app.register(settingsRoutes(deps));
   await app.register(fileRoutes(deps));
