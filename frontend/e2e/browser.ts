@@ -106,6 +106,16 @@ function screenshotIfTestFails(page: Page) {
 export async function expectAccessible(page: Page, options: { include?: string | string[] } = {}) {
   const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   for (const selector of [options.include ?? []].flat()) axe.include(selector);
+  // Colours are judged once transitions have ended: a button fading from disabled to enabled (150 ms) would
+  // otherwise be measured half way. Endless animations (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await axe.analyze();
   const problems = results.violations.map(
     (violation) =>
