@@ -9,14 +9,13 @@ import { clientDecider, clientStream } from '../clients/decide.ts';
 import { type Actor, type CommandOutcome, load, runCommand } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { invalid, notFound } from '../platform/errors.ts';
-import { projectDecider, projectStream } from '../projects/decide.ts';
+import { projectFacts } from '../projects/facts.ts';
 import {
   type AppointmentDetails,
   appointmentDecider,
   appointmentStream,
   cancelAppointment,
   changeAppointment,
-  type ProjectFacts,
   scheduleAppointment,
 } from './decide.ts';
 
@@ -55,15 +54,6 @@ export function timesOf(
   return { startsAt, endsAt: null };
 }
 
-/** The project an appointment names, as its own stream has it (undefined when there is none). */
-export async function projectFacts(
-  deps: Pick<AppDeps, 'store'>,
-  projectId: number,
-): Promise<ProjectFacts | null> {
-  const { state } = await load(deps.store, projectStream(projectId), projectDecider);
-  return state.lifecycle === 'active' ? { id: state.id, clientId: state.clientId } : null;
-}
-
 /** Schedules appointment `appointmentId` for the body's client (who must exist) and project. */
 export async function scheduleNew(
   deps: Deps,
@@ -74,7 +64,7 @@ export async function scheduleNew(
   const client = await load(deps.store, clientStream(body.clientId), clientDecider);
   if (!client.state.exists) throw notFound('Client not found');
   const projectId = body.projectId ?? null;
-  const project = projectId === null ? null : await projectFacts(deps, projectId);
+  const project = projectId === null ? null : ((await projectFacts(deps, projectId)) ?? null);
   const details: AppointmentDetails = {
     projectId,
     title: body.title,
@@ -107,7 +97,7 @@ export async function changeExisting(
   command: { id: number; body: TChangeAppointmentBody; by: number },
 ): Promise<CommandOutcome> {
   const { id, body, by } = command;
-  const project = body.projectId == null ? null : await projectFacts(deps, body.projectId);
+  const project = body.projectId == null ? null : ((await projectFacts(deps, body.projectId)) ?? null);
   return runCommand(deps, appointmentStream(id), appointmentDecider, actor, (state) => {
     const changes: Parameters<typeof changeAppointment>[1]['changes'] = {
       ...(body.title !== undefined && { title: body.title }),

@@ -8,6 +8,7 @@ import {
 } from '@app/contracts/api/appointments';
 import type { TAppointmentEvent, TAppointmentOpenStatus } from '@app/contracts/events/appointments';
 import { conflict, invalid, notFound } from '../platform/errors.ts';
+import type { ProjectFacts } from '../projects/facts.ts';
 
 export const appointmentStream = (id: number) => `appointment-${id}`;
 
@@ -56,11 +57,8 @@ export const appointmentDecider = {
   },
 };
 
-/** The project an appointment is about, as the read side knows it (looked up by the command handler). */
-export interface ProjectFacts {
-  id: number;
-  clientId: number;
-}
+/** The project an appointment is about, as its own stream has it (looked up by the command handler). */
+export type { ProjectFacts };
 
 /** Details as they are kept: texts trimmed; a blank title, or an end not after its start, refused. */
 function checked(

@@ -21,11 +21,11 @@ import { actorOf, guards } from '../auth/guard.ts';
 import { fileStore } from '../files/store.ts';
 import { formDefinitionFor } from '../forms/definitions.ts';
 import { answerAfter } from '../platform/answer.ts';
-import { type CommandOutcome, load, runCommand } from '../platform/command.ts';
+import { type CommandOutcome, runCommand } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { forbidden, invalid, notFound } from '../platform/errors.ts';
 import { createOnce } from '../platform/idempotency.ts';
-import { projectDecider, projectStream } from '../projects/decide.ts';
+import { projectFacts } from '../projects/facts.ts';
 import { visibleProject } from '../projects/queries.ts';
 import { createDocument, replacedDocument } from './commands.ts';
 import {
@@ -74,12 +74,6 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireUser, requireAdmin } = guards(deps);
   const files = fileStore(deps.config.FILES_DIR);
 
-  /** The project a document is for, as its own stream has it (the write side decides on the write side). */
-  const projectFacts = async (projectId: number) => {
-    const { state } = await load(deps.store, projectStream(projectId), projectDecider);
-    return state.lifecycle === 'active' ? { id: state.id, clientId: state.clientId } : undefined;
-  };
-
   const answer = (reply: FastifyReply, outcome: CommandOutcome, id: number, status: 200 | 201 = 200) =>
     answerAfter(reply, outcome, {
       status,
@@ -108,7 +102,7 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const projectId =
         fields.projectId ?? (replaces === null ? null : (await replacedDocument(deps, replaces)).projectId);
       if (!isAdmin && projectId === null) throw invalid('Please select a project', 'project_required');
-      const project = projectId === null ? undefined : await projectFacts(projectId);
+      const project = projectId === null ? undefined : await projectFacts(deps, projectId);
       if (!isAdmin) {
         // A client uploads to their own project only; anyone else's answers as a missing one.
         const person = await personOf(deps, request.user!);
@@ -276,7 +270,7 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           given.projectId == null && replaces !== null
             ? { ...given, projectId: (await replacedDocument(deps, replaces)).projectId }
             : given;
-        const project = body.projectId == null ? undefined : await projectFacts(body.projectId);
+        const project = body.projectId == null ? undefined : await projectFacts(deps, body.projectId);
         const author = await personOf(deps, request.user!);
         const definition = await formDefinitionFor(deps, body.templateType);
         const { id, outcome } = await createOnce(deps, request, {
