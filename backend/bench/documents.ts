@@ -11,10 +11,9 @@ import { systemActor, toNewEvents } from '../src/platform/command.ts';
 import { startTestApp, type TestApp } from '../test/app.ts';
 import { SIGNATURE_DATA_URL } from '../test/cast.ts';
 import { portalClientWithProject } from '../test/clients.ts';
+import { percentile } from './server.ts';
 
 const MB = 1024 * 1024;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /**
  * A 25 MB upload through the real HTTP API, sent by curl from its own process (so the sender's buffers are

@@ -1,54 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createTestDatabase } from '../test/db.ts';
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-/** Starts `npm start`'s process (api + projections + workers) on a fresh database, apart from the clients. */
-async function startServer(port: number) {
-  const database = await createTestDatabase();
-  const env = {
-    ...process.env,
-    DATABASE_URL: database.url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    ADMIN_EMAIL: 'bench@example.com',
-    ADMIN_PASSWORD: 'bench-password',
-    LOG_LEVEL: 'warn',
-    OUTBOX_DIR: await mkdtemp(join(tmpdir(), 'ng-bench-')),
-    LOGIN_RATE_LIMIT: '1000',
-  };
-  const child = spawn(
-    'node_modules/.bin/tsx',
-    [
-      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
-      'backend/src/processes/all.ts',
-    ],
-    { env, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    const ok = await fetch(`${base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (i > 300) throw new Error('server did not become ready');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    base,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      await database.drop();
-    },
-  };
-}
+import { BENCH_ADMIN, percentile, startServer } from './server.ts';
 
 /**
  * Command-to-visible latency over real HTTP: each client changes a user's role and then reads the users
@@ -57,14 +8,15 @@ async function startServer(port: number) {
  * The server runs in its own process, as in production; the clients run here.
  */
 export async function commandToVisibleLatency(clients = 16, commandsPerClient = 100, warmupPerClient = 20) {
-  const server = await startServer(3900 + Math.floor(Math.random() * 90));
+  // `npm start`'s process (api + projections + workers).
+  const server = await startServer(3900 + Math.floor(Math.random() * 90), ['all']);
   // node:http with keep-alive costs the load generator far less CPU than fetch on this 2-core machine.
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
   try {
     const login = await fetch(`${server.base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password' }),
+      body: JSON.stringify(BENCH_ADMIN),
     }).then((r) => r.json() as Promise<{ token: string }>);
     const http = (method: string, path: string, body?: unknown) =>
       new Promise<unknown>((resolve, reject) => {

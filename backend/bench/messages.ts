@@ -1,70 +1,10 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import WebSocket from 'ws';
 import { seedConversations } from '../src/messages/seed.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { openInfrastructure } from '../src/platform/infrastructure.ts';
 import { createDeps, createRedis } from '../src/processes/runtime.ts';
-import { createTestDatabase } from '../test/db.ts';
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
-
-/**
- * The API and the projections as separate processes (as deployed) on a fresh database; the senders and
- * sockets run here. No workers: the mail jobs are not part of these figures.
- */
-async function startServer(port: number) {
-  const database = await createTestDatabase();
-  const outbox = await mkdtemp(join(tmpdir(), 'ng-bench-'));
-  const env = {
-    ...process.env,
-    DATABASE_URL: database.url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'warn',
-    OUTBOX_DIR: outbox,
-    LOGIN_RATE_LIMIT: '1000',
-  };
-  const children = ['api', 'projections'].map((p) =>
-    spawn('node_modules/.bin/tsx', [`backend/src/processes/${p}.ts`], {
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    }),
-  );
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    const ok = await fetch(`${base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (i > 300) throw new Error('server did not become ready');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    base,
-    ws: `ws://127.0.0.1:${port}/ws`,
-    databaseUrl: database.url,
-    async stop() {
-      await Promise.all(
-        children.map((c) => {
-          c.kill('SIGTERM');
-          return new Promise((r) => c.once('exit', r));
-        }),
-      );
-      await database.drop();
-      await rm(outbox, { recursive: true, force: true });
-    },
-  };
-}
-type Server = Awaited<ReturnType<typeof startServer>>;
+import { BENCH_ADMIN, type BenchServer, percentile, startServer } from './server.ts';
 
 /** JSON over node:http with keep-alive (far cheaper for the load generator than fetch on 2 cores). */
 function httpClient(base: string, maxSockets: number) {
@@ -121,7 +61,7 @@ async function portalClient(http: Http, admin: string, n: number) {
 }
 
 /** A socket opened the way the web app opens one (a ticket, then `/ws?ticket=`), once it said CONNECTED. */
-async function openSocket(server: Server, http: Http, token: string, onFrame: (text: string) => void) {
+async function openSocket(server: BenchServer, http: Http, token: string, onFrame: (text: string) => void) {
   const { ticket } = await http.json('POST', '/api/auth/ws-ticket', token);
   const socket = new WebSocket(`${server.ws}?ticket=${ticket}`);
   await new Promise<void>((resolve, reject) => {
@@ -143,7 +83,13 @@ const within = <T>(promise: Promise<T>, ms: number, what: () => string) =>
  * (the next message once the previous one reached the admin's socket), timed from sending the request to the
  * admin's socket receiving its NEW_MESSAGE. A warm-up round first.
  */
-async function sendToSocketLatency(server: Server, http: Http, admin: string, senders = 16, perSender = 30) {
+async function sendToSocketLatency(
+  server: BenchServer,
+  http: Http,
+  admin: string,
+  senders = 16,
+  perSender = 30,
+) {
   const tokens: string[] = [];
   for (let i = 0; i < senders; i++) tokens.push(await portalClient(http, admin, i));
   const arrivals = new Map<string, () => void>();
@@ -180,7 +126,7 @@ async function sendToSocketLatency(server: Server, http: Http, admin: string, se
  * `count` sockets (admins', opened under 10 accounts) and one client message each round: timed from sending it
  * to the last of the sockets receiving it. A warm-up round first; the slowest round is the figure.
  */
-async function broadcastToSockets(server: Server, http: Http, admin: string, count = 500, rounds = 5) {
+async function broadcastToSockets(server: BenchServer, http: Http, admin: string, count = 500, rounds = 5) {
   const admins: string[] = [admin];
   for (let i = 1; i < 10; i++) {
     const made = await http.json('POST', '/api/auth/create-user', admin, {
@@ -231,7 +177,7 @@ async function broadcastToSockets(server: Server, http: Http, admin: string, cou
 
 /** GET /api/messages/conversations as an admin with `conversations` conversations of `per` messages each. */
 async function conversationListLatency(
-  server: Server,
+  server: BenchServer,
   http: Http,
   admin: string,
   conversations = 500,
@@ -277,10 +223,11 @@ async function conversationListLatency(
 
 /** The messaging figures (issue 12), against the API and projections running as their own processes. */
 export async function messageFigures() {
-  const server = await startServer(3990 + Math.floor(Math.random() * 9));
+  // The API and the projections as separate processes (as deployed); no workers: mail is not in these figures.
+  const server = await startServer(3990 + Math.floor(Math.random() * 9), ['api', 'projections']);
   const http = httpClient(server.base, 8);
   try {
-    const { token: admin } = await http.json('POST', '/api/auth/login', null, ADMIN);
+    const { token: admin } = await http.json('POST', '/api/auth/login', null, BENCH_ADMIN);
     const delivery = await sendToSocketLatency(server, http, admin);
     const broadcast = await broadcastToSockets(server, http, admin);
     const list = await conversationListLatency(server, http, admin);

@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase } from '../test/db.ts';
+
+/** The `p`th percentile of ascending samples. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** The admin every bench server starts with. */
+export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password' };
+
+/**
+ * Starts the server's processes (`backend/src/processes/<name>.ts`: `all` as `npm start` runs it, or `api`
+ * and `projections` apart as deployed) on a fresh database and outbox, apart from the load generator, and
+ * answers once `/readyz` does. `BENCH_PROF=1` writes each process's CPU profile to /tmp/prof.
+ */
+export async function startServer(port: number, processes: readonly string[]) {
+  const database = await createTestDatabase();
+  const outbox = await mkdtemp(join(tmpdir(), 'ng-bench-'));
+  const env = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    LOG_LEVEL: 'warn',
+    OUTBOX_DIR: outbox,
+    LOGIN_RATE_LIMIT: '1000',
+  };
+  const profile = process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [];
+  const children = processes.map((name) =>
+    spawn('node_modules/.bin/tsx', [...profile, `backend/src/processes/${name}.ts`], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (i > 300) throw new Error('server did not become ready');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    ws: `ws://127.0.0.1:${port}/ws`,
+    databaseUrl: database.url,
+    async stop() {
+      await Promise.all(
+        children.map((c) => {
+          c.kill('SIGTERM');
+          return new Promise((r) => c.once('exit', r));
+        }),
+      );
+      await database.drop();
+      await rm(outbox, { recursive: true, force: true });
+    },
+  };
+}
+export type BenchServer = Awaited<ReturnType<typeof startServer>>;
