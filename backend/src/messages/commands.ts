@@ -6,8 +6,7 @@ import {
 } from '@app/contracts/api/messages';
 import type { StoredEvent } from '@app/contracts/events/envelope';
 import type { TMessageEvent } from '@app/contracts/events/messages';
-import type { ExpectedRevision } from '../eventstore/port.ts';
-import { type Actor, type CommandOutcome, load, toNewEvents } from '../platform/command.ts';
+import { type Actor, appendRegardless, type CommandOutcome, load } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { invalid, notFound } from '../platform/errors.ts';
 import { nextId } from '../platform/ids.ts';
@@ -59,39 +58,6 @@ export const storedMessage = (d: MessageSentData, sender: TMessage['sender']): T
 /** Where a conversation's message was made in its stream (for `createOnce`'s `madeBy`). */
 export const messageMadeBy = (id: number, stored: StoredEvent[]) =>
   stored.find((e) => e.type === 'MessageSent' && (e.data as { messageId: number }).messageId === id);
-
-type Known = { state: ConversationState; revision: ExpectedRevision };
-
-/**
- * Appends decided events at whatever revision the stream is at (nothing appended for none), then waits for the
- * read models like `runCommand`. For decisions that hold whatever else is appended meanwhile. When `from` (the
- * state decided on) was the stream's latest, which the append's revision shows, the state reached is remembered
- * for the next command on this conversation; otherwise it is forgotten.
- */
-async function appendRegardless(
-  deps: Deps,
-  stream: string,
-  actor: Actor,
-  decided: TMessageEvent[],
-  from: Known | null,
-  afterAppend?: (appended: TMessageEvent[]) => void,
-): Promise<CommandOutcome> {
-  if (decided.length === 0) return { result: null, events: [], visible: true };
-  const events = toNewEvents(decided, actor);
-  const result = await deps.store.append(stream, events, 'any');
-  afterAppend?.(decided);
-  const expected =
-    from === null || from.revision === 'any'
-      ? null
-      : (from.revision === 'no_stream' ? -1n : from.revision) + BigInt(events.length);
-  if (from !== null && expected === result.nextExpectedRevision) {
-    // Folded from the events as the store gives them back (JSON), so the state equals a fresh load's.
-    const stored = JSON.parse(JSON.stringify(decided)) as TMessageEvent[];
-    const state = stored.reduce((s, e) => conversationDecider.evolve(s, e), from.state);
-    deps.aggregates.set(stream, conversationDecider, state, result.nextExpectedRevision);
-  } else deps.aggregates.forget(stream);
-  return { result, events, visible: await deps.waitForProjections(result) };
-}
 
 /** Whether the other end of a conversation exists: the client record, or a staff account to write to. */
 async function checkRecipient(deps: Pick<AppDeps, 'rm'>, conversationId: string, sender: Person) {
@@ -153,6 +119,7 @@ export async function sendMessage(
   const outcome = await appendRegardless(
     deps,
     stream,
+    conversationDecider,
     actor,
     decideSend(remembered?.state ?? conversationDecider.initial, command(id)),
     remembered,
@@ -191,5 +158,5 @@ export async function markRead(
     ? remembered
     : await load(deps.store, stream, conversationDecider);
   // Marks only move forward, and the views keep the furthest: two racing marks need not refuse each other.
-  return appendRegardless(deps, stream, actor, decide(known.state), known);
+  return appendRegardless(deps, stream, conversationDecider, actor, decide(known.state), known);
 }

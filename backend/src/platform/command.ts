@@ -145,14 +145,56 @@ async function appendDecided<S, E extends TDomainEvent>(
   const events = toNewEvents(decided, actor);
   await beforeAppend?.(events);
   const result = await deps.store.append(stream, events, from.revision);
+  remember(deps, stream, decider, from.state, decided, result.nextExpectedRevision);
+  return { result, events, visible: await deps.waitForProjections(result) };
+}
+
+/** Keeps the state an append reached, for the next command on the stream (see `aggregate-cache.ts`). */
+function remember<S, E extends TDomainEvent>(
+  deps: Pick<CommandDeps, 'aggregates'>,
+  stream: string,
+  decider: Decider<S, E>,
+  from: S,
+  appended: E[],
+  revision: bigint,
+) {
   // Folded from the events as the store gives them back (JSON), so the state equals a fresh load's.
-  const stored = JSON.parse(JSON.stringify(decided)) as E[];
+  const stored = JSON.parse(JSON.stringify(appended)) as E[];
   deps.aggregates.set(
     stream,
     decider,
-    stored.reduce((s, e) => decider.evolve(s, e), from.state),
-    result.nextExpectedRevision,
+    stored.reduce((s, e) => decider.evolve(s, e), from),
+    revision,
   );
+}
+
+/**
+ * Appends decided events at whatever revision the stream is at (nothing appended for none), then waits for the
+ * read models like `runCommand`: for decisions that hold whatever else is appended meanwhile (a message, a read
+ * mark), so concurrent ones never refuse each other. When `from` (the state decided on) was the stream's
+ * latest, which the append's revision shows, the state reached is remembered; otherwise it is forgotten.
+ * `afterAppend` is told the events as soon as they are stored, before the read models are waited for.
+ */
+export async function appendRegardless<S, E extends TDomainEvent>(
+  deps: CommandDeps,
+  stream: string,
+  decider: Decider<S, E>,
+  actor: Actor,
+  decided: E[],
+  from: { state: S; revision: ExpectedRevision } | null,
+  afterAppend?: (appended: E[]) => void,
+): Promise<CommandOutcome> {
+  if (decided.length === 0) return { result: null, events: [], visible: true };
+  const events = toNewEvents(decided, actor);
+  const result = await deps.store.append(stream, events, 'any');
+  afterAppend?.(decided);
+  const expected =
+    from === null || from.revision === 'any'
+      ? null
+      : (from.revision === 'no_stream' ? -1n : from.revision) + BigInt(events.length);
+  if (from !== null && expected === result.nextExpectedRevision)
+    remember(deps, stream, decider, from.state, decided, result.nextExpectedRevision);
+  else deps.aggregates.forget(stream);
   return { result, events, visible: await deps.waitForProjections(result) };
 }
 
