@@ -1,4 +1,5 @@
 import type { TAdminAppointment } from '@app/contracts/api/appointments';
+import type { TAppointment } from '@app/contracts/api/portal';
 import type { AppDeps } from '../platform/deps.ts';
 import { calendarDay, instant } from '../platform/read-values.ts';
 
@@ -13,10 +14,23 @@ const appointments = (deps: Deps) =>
 
 type Row = Awaited<ReturnType<ReturnType<typeof appointments>['executeTakeFirstOrThrow']>>;
 
-const toDto = (r: Row): TAdminAppointment => ({
+type PortalFields =
+  | 'id'
+  | 'client_id'
+  | 'title'
+  | 'description'
+  | 'scheduled_date'
+  | 'start_time'
+  | 'end_time'
+  | 'duration'
+  | 'status'
+  | 'type'
+  | 'location';
+
+/** An appointment as the client's portal shows it (its local day and times in the business time zone). */
+export const portalAppointment = (r: Pick<Row, PortalFields>): TAppointment => ({
   id: r.id,
   clientId: r.client_id,
-  projectId: r.project_id,
   title: r.title,
   description: r.description,
   scheduledDate: calendarDay(r.scheduled_date),
@@ -26,6 +40,11 @@ const toDto = (r: Row): TAdminAppointment => ({
   status: r.status,
   type: r.type,
   location: r.location,
+});
+
+const toDto = (r: Row): TAdminAppointment => ({
+  ...portalAppointment(r),
+  projectId: r.project_id,
   startsAt: instant(r.starts_at),
   endsAt: r.ends_at === null ? null : instant(r.ends_at),
   client:

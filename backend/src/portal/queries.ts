@@ -1,4 +1,5 @@
 import type { TAppointment, TPayment } from '@app/contracts/api/portal';
+import { portalAppointment } from '../appointments/queries.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { calendarDay, instant } from '../platform/read-values.ts';
 
@@ -12,19 +13,7 @@ export async function appointmentsOfClient(deps: Deps, clientId: number): Promis
     .orderBy('scheduled_date')
     .orderBy('start_time')
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    clientId: r.client_id,
-    title: r.title,
-    description: r.description,
-    scheduledDate: calendarDay(r.scheduled_date),
-    startTime: r.start_time,
-    endTime: r.end_time,
-    duration: r.duration,
-    status: r.status,
-    type: r.type,
-    location: r.location,
-  }));
+  return rows.map(portalAppointment);
 }
 
 export async function paymentsOfClient(deps: Deps, clientId: number): Promise<TPayment[]> {
