@@ -311,6 +311,11 @@ const ROWS: Record<string, Case | Case[]> = {
     expect: ADMIN,
     send: (c) => ({ url: `/api/appointments/client/${c.owner.clientId}` }),
   },
+  // Staff get every client's events, a client their own (the ownership is tested in calendar/events.int.test.ts).
+  'GET /api/calendar/events': {
+    expect: SIGNED_IN,
+    send: () => ({ url: '/api/calendar/events?from=2026-03-01&to=2026-03-31' }),
+  },
   'GET /api/payments/client': { expect: SIGNED_IN },
   'GET /api/payments/client/:clientId': {
     expect: ADMIN,

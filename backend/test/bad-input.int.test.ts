@@ -245,6 +245,7 @@ const ROWS: Record<string, Row> = {
   'POST /api/appointments/:id/cancel': { params: () => ({ id: 999_999 }) },
   'GET /api/appointments/client': { caller: 'owner' },
   'GET /api/appointments/client/:clientId': { params: (c) => ({ clientId: c.owner.clientId }) },
+  'GET /api/calendar/events': { caller: 'owner', query: () => ({ from: '2026-03-01', to: '2026-03-31' }) },
   'GET /api/payments/client': { caller: 'owner' },
   'GET /api/payments/client/:clientId': { params: (c) => ({ clientId: c.owner.clientId }) },
   'GET /api/dashboard/stats': { caller: 'owner' },

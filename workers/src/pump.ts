@@ -103,7 +103,13 @@ export class JobPump {
         const jobs = rows.filter((r) => r.queue === name);
         if (jobs.length === 0) continue;
         await withTimeout(
-          queue.addBulk(jobs.map((j) => ({ name: j.name, data: j.payload, opts: { jobId: j.id } }))),
+          queue.addBulk(
+            jobs.map((j) => ({
+              name: j.name,
+              data: j.payload,
+              opts: { jobId: j.id, ...(j.delay_ms > 0 && { delay: j.delay_ms }) },
+            })),
+          ),
           this.redisTimeoutMs,
           `adding ${jobs.length} jobs to ${name}`,
         );

@@ -1,6 +1,6 @@
 import { projectionRuntimeSql } from '@app/projections/runtime/checkpoints';
 import { messageMailsTableSql } from '@app/workers/jobs/message-client-mail';
-import { jobsTableSql } from '@app/workers/jobs/table';
+import { jobsRunAtSql, jobsTableSql } from '@app/workers/jobs/table';
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import { eventStoreSchemaSql } from '../eventstore/postgres.ts';
 
@@ -77,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0080_message_ids': raw('CREATE SEQUENCE IF NOT EXISTS message_ids;'),
   '0090_message_mails': raw(messageMailsTableSql),
   '0100_appointment_ids': raw('CREATE SEQUENCE IF NOT EXISTS appointment_ids;'),
+  '0110_jobs_run_at': raw(jobsRunAtSql),
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

@@ -19,10 +19,14 @@ export interface JobContext {
  * A declared job: a stable dotted id, a version, a zod payload carrying ids (the handler reloads what it needs),
  * the event type that starts it, and the handler. Retries and back-off are set once, in `queues.ts`.
  */
+/** The BullMQ queues: mail, and the calls to calendar providers (which may be slow or down for a while). */
+export const JOB_QUEUES = ['mail', 'calendar'] as const;
+export type JobQueue = (typeof JOB_QUEUES)[number];
+
 export interface JobDefinition<T extends TEventType, P extends z.ZodType, D> {
   id: string;
   version: number;
-  queue: 'mail';
+  queue: JobQueue;
   payload: P;
   startedBy: T;
   /**
@@ -31,6 +35,12 @@ export interface JobDefinition<T extends TEventType, P extends z.ZodType, D> {
    */
   startsWhen?(data: TEventOf<T>['data']): boolean;
   payloadFor(data: TEventOf<T>['data'], event: StoredEvent): z.input<P>;
+  /**
+   * When the job first runs (default: at once; a time already past also runs at once). Kept on its row, so a
+   * Redis that lost the delayed job gets it back with the time left. A job whose reason went away meanwhile (a
+   * reminder for an appointment since moved) finds that out in its handler, from the stream, and does nothing.
+   */
+  runAt?(data: TEventOf<T>['data'], event: StoredEvent): Date | null;
   /**
    * Read models the handler reads: the job is enqueued only once each has passed the starting event, so it
    * waits for a lagging projection without spending its retries.

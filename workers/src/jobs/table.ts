@@ -53,19 +53,24 @@ export function jobRowFor(def: AnyJobDefinition, event: StoredEvent) {
     pc: event.position.commit.toString(),
     pp: event.position.prepare.toString(),
     waits_for: def.waitsFor ?? [],
+    run_at: def.runAt?.(event.data as never, event)?.toISOString() ?? null,
   };
 }
+
+/** When a job is due: its first run waits until `run_at` (see `JobDefinition.runAt`). */
+export const jobsRunAtSql = 'ALTER TABLE jobs ADD COLUMN run_at timestamptz;';
 
 /** Inserts the jobs of a batch; a job already there (a replayed event) stays as it is. */
 export async function insertJobs(db: Db, rows: ReturnType<typeof jobRowFor>[]) {
   if (rows.length === 0) return 0;
   const result = await sql`
     INSERT INTO jobs (id, name, version, queue, payload, event_id, event_stream, event_position_commit,
-      event_position_prepare, waits_for)
+      event_position_prepare, waits_for, run_at)
     SELECT id, name, version, queue, payload, event_id::uuid, event_stream, pc::numeric, pp::numeric,
-      ARRAY(SELECT jsonb_array_elements_text(waits_for))
+      ARRAY(SELECT jsonb_array_elements_text(waits_for)), run_at
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(id text, name text, version integer,
-      queue text, payload jsonb, event_id text, event_stream text, pc text, pp text, waits_for jsonb)
+      queue text, payload jsonb, event_id text, event_stream text, pc text, pp text, waits_for jsonb,
+      run_at timestamptz)
     ON CONFLICT (id) DO NOTHING`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
@@ -75,6 +80,8 @@ export interface JobToEnqueue {
   name: string;
   queue: string;
   payload: unknown;
+  /** Milliseconds until the job is due (0: now). */
+  delay_ms: number;
 }
 
 /**
@@ -84,7 +91,9 @@ export interface JobToEnqueue {
  */
 export async function jobsToEnqueue(db: Db, mode: 'fresh' | 'all', after: string, limit: number) {
   const { rows } = await sql<JobToEnqueue>`
-    SELECT id, name, queue, payload FROM jobs j
+    SELECT id, name, queue, payload,
+      greatest(0, ceil(extract(epoch FROM (coalesce(run_at, now()) - now())) * 1000))::float8 AS delay_ms
+    FROM jobs j
     WHERE ${mode === 'fresh' ? sql`j.status = 'pending' AND j.enqueued_at IS NULL` : sql`j.status IN ('pending', 'running')`}
       AND j.id > ${after}
       AND NOT EXISTS (
