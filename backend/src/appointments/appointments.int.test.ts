@@ -4,6 +4,7 @@ import {
   APPOINTMENT_PROJECT_OTHER_CLIENT,
   APPOINTMENT_TIME_MISSING,
   APPOINTMENT_TITLE_REQUIRED,
+  APPOINTMENT_TOO_SHORT,
   type TAdminAppointment,
 } from '@app/contracts/api/appointments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,6 +115,8 @@ describe('appointments API', () => {
   it('refuses bad input with a clear 4xx and stores nothing', async () => {
     await refused(body({ startTime: '11:00', endTime: '10:00' }), 400, APPOINTMENT_END_BEFORE_START);
     await refused(body({ endTime: '09:00' }), 400, APPOINTMENT_END_BEFORE_START);
+    await refused(body({ endTime: '09:20' }), 400, APPOINTMENT_TOO_SHORT);
+    await refused(body({ endTime: null, duration: 15 }), 400, APPOINTMENT_TOO_SHORT);
     await refused(body({ projectId: theirs.projectId }), 400, APPOINTMENT_PROJECT_OTHER_CLIENT);
     await refused(body({ title: '   ' }), 400, APPOINTMENT_TITLE_REQUIRED);
     await refused(body({ clientId: undefined }), 400, APPOINTMENT_CLIENT_REQUIRED);

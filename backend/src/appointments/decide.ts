@@ -5,7 +5,9 @@ import {
   APPOINTMENT_NOT_FOUND,
   APPOINTMENT_PROJECT_OTHER_CLIENT,
   APPOINTMENT_TITLE_REQUIRED,
+  APPOINTMENT_TOO_SHORT,
 } from '@app/contracts/api/appointments';
+import { MIN_EVENT_MINUTES } from '@app/contracts/calendar/event-times';
 import type { TAppointmentEvent, TAppointmentOpenStatus } from '@app/contracts/events/appointments';
 import { conflict, invalid, notFound } from '../platform/errors.ts';
 import type { ProjectFacts } from '../projects/facts.ts';
@@ -60,11 +62,16 @@ export const appointmentDecider = {
 /** The project an appointment is about, as its own stream has it (looked up by the command handler). */
 export type { ProjectFacts };
 
-/** Details as they are kept: texts trimmed; a blank title, or an end not after its start, refused. */
+/**
+ * Details as they are kept: texts trimmed; a blank title, or an end not after its start, refused; new times
+ * shorter than the minimum event refused (`timesSet`: false when a change leaves the times as they were, so an
+ * appointment made before the rule can still be renamed).
+ */
 function checked(
   details: AppointmentDetails,
   clientId: number,
   project: ProjectFacts | null,
+  timesSet = true,
 ): AppointmentDetails {
   const title = details.title.trim();
   if (title.length === 0) throw invalid(APPOINTMENT_TITLE_REQUIRED, 'appointment_title_required');
@@ -74,6 +81,9 @@ function checked(
     const end = Date.parse(details.endsAt);
     if (Number.isNaN(end)) throw invalid('End time is not a valid time', 'appointment_end_invalid');
     if (end <= start) throw invalid(APPOINTMENT_END_BEFORE_START, 'appointment_end_before_start');
+    if (timesSet && end - start < MIN_EVENT_MINUTES * 60_000) {
+      throw invalid(APPOINTMENT_TOO_SHORT, 'appointment_too_short');
+    }
   }
   if (details.projectId !== null) {
     if (!project || project.id !== details.projectId) throw notFound('Project not found');
@@ -150,7 +160,8 @@ export function changeAppointment(state: AppointmentState, command: ChangeComman
       : projectChanged
         ? command.project
         : { id: merged.projectId, clientId: state.clientId };
-  const details = checked(merged, state.clientId, project);
+  const timesSet = merged.startsAt !== state.startsAt || merged.endsAt !== state.endsAt;
+  const details = checked(merged, state.clientId, project, timesSet);
   const status = wanted === undefined || wanted === 'cancelled' ? state.status : wanted;
   const events: TAppointmentEvent[] = [];
   const same =

@@ -3,6 +3,7 @@ import {
   APPOINTMENT_END_BEFORE_START,
   APPOINTMENT_PROJECT_OTHER_CLIENT,
   APPOINTMENT_TITLE_REQUIRED,
+  APPOINTMENT_TOO_SHORT,
 } from '@app/contracts/api/appointments';
 import type { TAppointmentEvent } from '@app/contracts/events/appointments';
 import { encodeEvent } from '@app/contracts/events/domain';
@@ -189,5 +190,39 @@ describe('cancelAppointment', () => {
     expect(() => cancelAppointment(appointmentDecider.initial, { by: 2, at })).toThrow(
       expect.objectContaining({ status: 404 }),
     );
+  });
+});
+
+describe('the 30-minute minimum (section 5, "Create event")', () => {
+  const endingAt = (endsAt: string) => ({ details: { ...details, endsAt } });
+  it('refuses a new appointment shorter than 30 minutes, and takes exactly 30', () => {
+    expect(() => schedule(endingAt('2026-03-05T18:29:00.000Z'))).toThrow(APPOINTMENT_TOO_SHORT);
+    expect(schedule(endingAt('2026-03-05T18:30:00.000Z'))).toHaveLength(1);
+  });
+  it('refuses a change that makes it shorter, but lets one made before the rule be renamed', () => {
+    expect(() =>
+      changeAppointment(scheduled(), {
+        changes: { endsAt: '2026-03-05T18:10:00.000Z' },
+        project: null,
+        by: 1,
+        at,
+      }),
+    ).toThrow(APPOINTMENT_TOO_SHORT);
+    const short = fold([
+      {
+        type: 'AppointmentScheduled',
+        data: {
+          appointmentId: 1,
+          clientId: 100,
+          ...details,
+          endsAt: '2026-03-05T18:15:00.000Z',
+          status: 'scheduled',
+          scheduledBy: 1,
+          scheduledAt: at,
+        },
+      },
+    ]);
+    const renamed = changeAppointment(short, { changes: { title: 'Quick check' }, project: null, by: 1, at });
+    expect(renamed).toMatchObject([{ type: 'AppointmentChanged', data: { title: 'Quick check' } }]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MIN_EVENT_MINUTES } from '../calendar/event-times.ts';
 import { ZAppointment } from './portal.ts';
 import { ZCalendarDay, ZId, ZIdParam, ZText } from './primitives.ts';
 
@@ -9,6 +10,8 @@ import { ZCalendarDay, ZId, ZIdParam, ZText } from './primitives.ts';
 export const APPOINTMENT_TITLE_REQUIRED = 'Please enter an event title';
 export const APPOINTMENT_CLIENT_REQUIRED = 'Please select a client';
 export const APPOINTMENT_END_BEFORE_START = 'End time must be after start time';
+/** Section 5 "Create event": the duration is end minus start in minutes, at least 30. */
+export const APPOINTMENT_TOO_SHORT = `An event must last at least ${MIN_EVENT_MINUTES} minutes`;
 export const APPOINTMENT_PROJECT_OTHER_CLIENT = 'This project belongs to another client';
 export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
 export const APPOINTMENT_CANCELLED = 'This appointment is cancelled and can no longer be changed';
@@ -22,7 +25,7 @@ const ZLocalTime = (what: string) =>
 const ZDuration = z
   .number()
   .int('Duration must be whole minutes')
-  .min(1, 'Duration must be at least 1 minute')
+  .min(MIN_EVENT_MINUTES, APPOINTMENT_TOO_SHORT)
   .max(24 * 60 * 14, 'Duration is too long');
 const ZTitle = ZText(200, { error: APPOINTMENT_TITLE_REQUIRED }).min(1, APPOINTMENT_TITLE_REQUIRED);
 
