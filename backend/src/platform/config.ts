@@ -41,6 +41,16 @@ export const ZConfig = z.object({
   UPLOAD_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   /** How long a signed file address (photos, documents) stays valid; reads hand out fresh ones. */
   FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  /** Google Calendar sync (issue 13.4): the OAuth client; without both, connecting is not offered. */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Where Google sends the admin back; default `<PUBLIC_URL>/api/auth/google/callback` (register it at Google). */
+  GOOGLE_REDIRECT_URI: z.url().optional(),
+  /** Tests: a local fake of Google's OAuth endpoints (auth at /o/oauth2/v2/auth, /token, /revoke) and API root. */
+  GOOGLE_OAUTH_BASE_URL: z.url().optional(),
+  GOOGLE_API_ROOT_URL: z.url().optional(),
+  /** 32 bytes as base64 or hex that encrypt stored calendar tokens; unset: a key made once, kept in Postgres. */
+  CALENDAR_TOKEN_KEY: z.string().optional(),
 });
 export type Config = z.infer<typeof ZConfig> & { PUBLIC_URL: string };
 

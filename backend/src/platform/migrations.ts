@@ -2,6 +2,7 @@ import { projectionRuntimeSql } from '@app/projections/runtime/checkpoints';
 import { messageMailsTableSql } from '@app/workers/jobs/message-client-mail';
 import { jobsRunAtSql, jobsTableSql } from '@app/workers/jobs/table';
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { calendarTablesSql } from '../calendar-sync/tables.ts';
 import { eventStoreSchemaSql } from '../eventstore/postgres.ts';
 
 const raw = (text: string): Migration => ({ up: async (db) => void (await sql.raw(text).execute(db)) });
@@ -78,6 +79,8 @@ const migrations: Record<string, Migration> = {
   '0090_message_mails': raw(messageMailsTableSql),
   '0100_appointment_ids': raw('CREATE SEQUENCE IF NOT EXISTS appointment_ids;'),
   '0110_jobs_run_at': raw(jobsRunAtSql),
+  // Google Calendar connections (encrypted refresh tokens), their key and the OAuth states under way.
+  '0130_calendar_connections': raw(calendarTablesSql),
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

@@ -88,6 +88,15 @@ export const ZCalendarStatus = z.object({
   email: z.string().nullable(),
   lastSyncAt: z.string().nullable(),
   lastError: z.string().nullable(),
+  /** Changes made in Google to our events that wait for a person (conflict resolution 'manual'). */
+  conflicts: z.array(
+    z.object({
+      key: z.string(),
+      googleTitle: z.string(),
+      googleStart: z.string().nullable(),
+      foundAt: z.string(),
+    }),
+  ),
 });
 export type TCalendarStatus = z.infer<typeof ZCalendarStatus>;
 
@@ -117,6 +126,3 @@ export const ZAddCalendarEventBody = z
     message: 'End time must be after start time',
     path: ['endDate'],
   });
-
-/** POST /api/projects/{id}/sync-calendar: the project's calendar events, queued for every connected calendar. */
-export const ZProjectCalendarSync = z.object({ success: z.boolean(), events: ZCalendarEvents });

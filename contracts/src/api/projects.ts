@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCalendarEvent } from '../calendar/event-times.ts';
 import { ZCalendarDay, ZId, ZIdParam, ZText } from './primitives.ts';
 
 export const PROJECT_STATUSES = ['pending', 'approved', 'in_progress', 'completed', 'cancelled'] as const;
@@ -134,7 +135,8 @@ export type TProjectPatchBody = z.input<typeof ZProjectPatchBody>;
 
 export const ZProjectIdParams = z.object({ id: ZIdParam });
 
-export const ZSyncCalendarResponse = z.object({ success: z.boolean(), events: z.array(z.unknown()) });
+/** POST /api/projects/{id}/sync-calendar: the project's calendar events, queued for every connected calendar. */
+export const ZSyncCalendarResponse = z.object({ success: z.boolean(), events: z.array(ZCalendarEvent) });
 
 /** Project photos (spec part 2, section 5): the accepted types are IMAGE_EXTENSIONS of ./files.ts. */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appointmentEventSchemas } from './appointments.ts';
+import { calendarEventSchemas } from './calendar.ts';
 import { clientEventSchemas } from './clients.ts';
 import { consultationEventSchemas } from './consultations.ts';
 import { dailyNoteEventSchemas } from './dashboard.ts';
@@ -25,6 +26,7 @@ const definitions = [
   ...messageEventSchemas,
   ...uniquenessEventSchemas,
   ...appointmentEventSchemas,
+  ...calendarEventSchemas,
 ] as const;
 export const ZDomainEvent = z.discriminatedUnion('type', definitions);
 export type TDomainEvent = z.infer<typeof ZDomainEvent>;
