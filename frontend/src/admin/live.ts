@@ -1,16 +1,20 @@
 import type { TSyncType } from '@app/contracts/ws';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { CALENDAR_EVENTS_KEY } from '../features/calendar/calendar-query';
 import { holdSocket, onSocketFrame } from '../lib/socket';
 
-/** Which list each live update refreshes (spec part 2, section 7); anything else refreshes everything. */
+/**
+ * Which list each live update refreshes (spec part 2, section 7); anything else refreshes everything. The
+ * calendar's events come from appointments and project dates and carry the client's name.
+ */
 const REFRESHES: Partial<Record<TSyncType, string[]>> = {
-  project: ['/api/projects'],
-  client: ['/api/clients', '/api/clients/for-messaging'],
+  project: ['/api/projects', CALENDAR_EVENTS_KEY],
+  client: ['/api/clients', '/api/clients/for-messaging', CALENDAR_EVENTS_KEY],
   payment: ['/api/payments'],
   document: ['/api/documents', '/api/forms'],
   estimate: ['/api/estimates'],
-  appointment: ['/api/appointments'],
+  appointment: ['/api/appointments', CALENDAR_EVENTS_KEY],
   user: ['/api/users', '/api/users/admins'],
   consultation: ['/api/consultations'],
   settings: ['/api/settings', '/api/content'],

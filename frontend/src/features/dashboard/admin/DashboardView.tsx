@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { failureText } from '../../../lib/api';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
+import { UpcomingEventsWidget } from '../../calendar/UpcomingEventsWidget';
 import { DailyNotes } from './DailyNotes';
 import { statsQuery } from './queries';
 import { Revenue, StatCards } from './StatCards';
 
-/** The figures and, beside them, the daily notes. (Upcoming Events arrives with the calendar slice.) */
+/** The figures and, beside them, the daily notes; below, the next 30 days' events. */
 export function DashboardView() {
   const stats = useQuery(statsQuery);
   return (
@@ -34,6 +35,7 @@ export function DashboardView() {
         </div>
         <DailyNotes />
       </div>
+      <UpcomingEventsWidget />
     </div>
   );
 }

@@ -1,0 +1,160 @@
+import type { TCalendarEvent } from '@app/contracts/calendar/event-times';
+import { Button } from '../../../ui/Button';
+import { longDay, type Month, monthOf, monthTitle, monthWeeks, shiftMonth } from '../calendar-days';
+import { TYPE_BADGE } from '../event-labels';
+import type { RangeRole } from '../schedule-range';
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** How many event titles a day cell shows before "+n more". */
+const SHOWN_PER_DAY = 2;
+
+const ROLE_CLASS: Record<Exclude<RangeRole, null>, string> = {
+  start: 'bg-green-700 text-white border-green-800',
+  end: 'bg-red-700 text-white border-red-800',
+  between: 'bg-slate-200 text-slate-900 border-slate-300',
+};
+const ROLE_TEXT: Record<Exclude<RangeRole, null>, string> = {
+  start: 'start date',
+  end: 'end date',
+  between: 'in the scheduled range',
+};
+
+/** The day button's name: its date, whether it is today, its place in the range and its events. */
+function dayName(day: string, today: string, role: RangeRole, events: readonly TCalendarEvent[]) {
+  const parts = [longDay(day)];
+  if (day === today) parts.push('today');
+  if (role) parts.push(ROLE_TEXT[role]);
+  parts.push(
+    events.length === 0
+      ? 'no events'
+      : `${events.length} ${events.length === 1 ? 'event' : 'events'}: ${events.map((e) => e.title).join('; ')}`,
+  );
+  return parts.join(', ');
+}
+
+/**
+ * The month calendar (spec part 2, section 2.5): month navigation, today marked, days with events
+ * highlighted; in Schedule Project mode the start day is green, the end red and the days between grey.
+ * Every day is a button named by its date and events; in that mode the start and end are pressed.
+ */
+export function MonthCalendar({
+  month,
+  today,
+  selected,
+  eventsOn,
+  roleOf,
+  scheduling,
+  loading,
+  onMonth,
+  onDay,
+}: {
+  month: Month;
+  today: string;
+  selected: string | null;
+  eventsOn: (day: string) => readonly TCalendarEvent[];
+  roleOf: (day: string) => RangeRole;
+  scheduling: boolean;
+  loading: boolean;
+  onMonth: (month: Month) => void;
+  onDay: (day: string) => void;
+}) {
+  const weeks = monthWeeks(month);
+  return (
+    <section
+      aria-labelledby="month-title"
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <h3 id="month-title" className="mr-auto text-lg font-semibold text-slate-900" aria-live="polite">
+          {monthTitle(month)}
+          {loading && <span className="sr-only"> (loading events)</span>}
+        </h3>
+        <Button variant="outline" className="px-3 py-1.5" onClick={() => onMonth(shiftMonth(month, -1))}>
+          <span aria-hidden="true">‹</span> Previous month
+        </Button>
+        <Button
+          variant="outline"
+          className="px-3 py-1.5"
+          disabled={month === monthOf(today)}
+          onClick={() => onMonth(monthOf(today))}
+        >
+          Today
+        </Button>
+        <Button variant="outline" className="px-3 py-1.5" onClick={() => onMonth(shiftMonth(month, 1))}>
+          Next month <span aria-hidden="true">›</span>
+        </Button>
+      </div>
+      <table className="w-full table-fixed border-collapse" aria-labelledby="month-title">
+        <thead>
+          <tr>
+            {WEEKDAYS.map((name, i) => (
+              <th key={name} scope="col" className="pb-1 text-xs font-medium text-slate-700">
+                <abbr title={WEEKDAY_NAMES[i]} className="no-underline">
+                  {name}
+                </abbr>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week[0]}>
+              {week.map((day) => {
+                const events = eventsOn(day);
+                const role = scheduling ? roleOf(day) : null;
+                const inMonth = monthOf(day) === month;
+                const base = role
+                  ? ROLE_CLASS[role]
+                  : events.length > 0
+                    ? 'bg-blue-50 border-blue-300 text-slate-900'
+                    : `bg-white border-slate-200 ${inMonth ? 'text-slate-900' : 'text-slate-600'}`;
+                const isSelected = !scheduling && selected === day;
+                return (
+                  <td key={day} className="p-0.5 align-top">
+                    <button
+                      type="button"
+                      data-day={day}
+                      aria-label={dayName(day, today, role, events)}
+                      aria-pressed={scheduling ? role === 'start' || role === 'end' : undefined}
+                      aria-current={day === today ? 'date' : undefined}
+                      onClick={() => onDay(day)}
+                      className={`flex h-20 w-full flex-col items-stretch overflow-hidden rounded-md border p-1 text-left text-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-700 sm:h-24 ${base} ${
+                        isSelected ? 'ring-2 ring-blue-700' : ''
+                      } ${inMonth ? '' : 'opacity-90'}`}
+                    >
+                      <span
+                        className={`inline-grid size-6 place-items-center self-start rounded-full text-sm ${
+                          day === today ? 'bg-blue-700 font-bold text-white' : 'font-medium'
+                        }`}
+                      >
+                        {Number(day.slice(8))}
+                      </span>
+                      {events.slice(0, SHOWN_PER_DAY).map((event) => (
+                        <span
+                          key={`${event.type}-${event.id}`}
+                          className={`mt-0.5 hidden truncate rounded px-1 sm:block ${TYPE_BADGE[event.type]}`}
+                        >
+                          {event.title}
+                        </span>
+                      ))}
+                      {events.length > SHOWN_PER_DAY && (
+                        <span className="mt-0.5 hidden sm:block">+{events.length - SHOWN_PER_DAY} more</span>
+                      )}
+                      {events.length > 0 && (
+                        <span
+                          aria-hidden="true"
+                          className="mt-auto size-1.5 rounded-full bg-blue-700 sm:hidden"
+                        />
+                      )}
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
