@@ -1,6 +1,7 @@
 import type { TDocument } from '@app/contracts/api/documents';
 import type { TAppointment } from '@app/contracts/api/portal';
 import type { TProject } from '@app/contracts/api/projects';
+import { BUSINESS_TIME_ZONE } from '@app/contracts/calendar/time-zone';
 import type { ReactNode } from 'react';
 import { RECENT_DOCUMENTS } from '../features/documents/document-status';
 import { statusLabel } from '../features/projects/labels';
@@ -24,7 +25,8 @@ export function ClientOverview({
   onShowDocuments: () => void;
 }) {
   const summary = projectSummary(projects);
-  const next = nextAppointment(appointments, today());
+  // "Today or later" in the business's time zone, where appointments are kept (a visitor elsewhere sees the same).
+  const next = nextAppointment(appointments, today(new Date(), BUSINESS_TIME_ZONE));
   const recent = recentProjects(projects);
   const recentDocuments = awaiting.slice(0, RECENT_DOCUMENTS);
 

@@ -2,6 +2,7 @@ import type { TDocument } from '@app/contracts/api/documents';
 import type { TAppointment } from '@app/contracts/api/portal';
 import type { TProject } from '@app/contracts/api/projects';
 import type { SessionUser } from '../auth/session';
+import { ClientSchedule } from '../features/calendar/portal/ClientSchedule';
 import { ClientDocuments } from '../features/documents/portal/ClientDocuments';
 import { ChatWithSupport } from '../features/messages/ChatWithSupport';
 import { ClientProjects } from '../features/projects/portal/ClientProjects';
@@ -58,7 +59,7 @@ export function ClientViewPanel({
     case 'tracking':
       return <ClientProjects projects={projects} onOpenProject={onOpenProject} />;
     case 'schedule':
-      return <EmptyState title="Appointment scheduling coming soon" />;
+      return <ClientSchedule />;
     case 'payments':
       return <EmptyState title="Payment management coming soon" />;
     default: {

@@ -13,10 +13,11 @@ import { SignInAgain } from '../../SignInAgain';
 import { StatusBadge } from '../../StatusBadge';
 import { JobHistory } from './JobHistory';
 import { JobInfo } from './JobInfo';
+import { JobSchedule } from './JobSchedule';
 
 /**
  * The admin's job page /admin/job/{id} (spec part 2, section 2.4): job information with Edit, photos and
- * the history of changes. Estimates, payments and documents join when their slices land.
+ * the history of changes, and the schedule dates dialog with Sync to Calendar. Estimates, payments and documents join when their slices land.
  */
 export function JobPage({ idParam, fromClient }: { idParam: string; fromClient?: number }) {
   const id = projectIdOf(idParam);
@@ -83,9 +84,14 @@ function LoadedJob({ id, fromClient }: { id: number; fromClient?: number }) {
             </div>
           </Panel>
         </div>
-        <Panel title="History">
-          <JobHistory projectId={project.id} />
-        </Panel>
+        <div className="space-y-6">
+          <Panel title="Schedule">
+            <JobSchedule project={project} />
+          </Panel>
+          <Panel title="History">
+            <JobHistory projectId={project.id} />
+          </Panel>
+        </div>
       </main>
     </div>
   );
