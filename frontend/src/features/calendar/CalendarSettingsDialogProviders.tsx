@@ -1,7 +1,8 @@
+import type { TWsTicketResponse } from '@app/contracts/api/auth';
 import type { TCalendarSettings, TCalendarStatus } from '@app/contracts/api/calendar';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { failureText } from '../../lib/api';
+import { apiRequest, failureText } from '../../lib/api';
 import { formatInstant } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
@@ -57,10 +58,15 @@ function ProviderCard({
   );
 }
 
-/** Connect starts Google's consent by navigating there (spec section 7); the server comes back with ?calendar=. */
-function connectGoogle() {
+/**
+ * Connect starts Google's consent by navigating there (spec section 7); the server comes back with
+ * ?calendar=. A navigation carries no bearer header, so it carries a one-time 30-second ticket instead
+ * (the session token never goes in an address).
+ */
+async function connectGoogle() {
   try {
-    window.location.assign(GOOGLE_CONNECT_PATH);
+    const { ticket } = await apiRequest<TWsTicketResponse>('POST', '/api/auth/ws-ticket');
+    window.location.assign(`${GOOGLE_CONNECT_PATH}?ticket=${encodeURIComponent(ticket)}`);
   } catch (error) {
     console.error('Failed to connect calendar', error);
     errorToast('Connection failed', 'Failed to connect calendar. Please try again.');
@@ -110,6 +116,19 @@ export function GoogleCard({
             Last sync failed: {status.data.lastError}
           </p>
         )}
+        {status.data.conflicts.length > 0 && (
+          <div className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">
+            <p className="font-medium">Changed in Google, waiting for you (conflict resolution: manual)</p>
+            <ul className="mt-1 list-disc pl-5">
+              {status.data.conflicts.map((conflict) => (
+                <li key={conflict.key}>
+                  {conflict.googleTitle}
+                  {conflict.googleStart && ` (${formatInstant(conflict.googleStart)})`}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         <CalendarSettingsDialogSwitch
           label="Enable Sync"
           checked={google.enabled}
@@ -154,7 +173,7 @@ export function GoogleCard({
   else
     body = (
       <div className="flex flex-wrap gap-2">
-        <Button aria-label="Connect Google Calendar" onClick={connectGoogle}>
+        <Button aria-label="Connect Google Calendar" onClick={() => void connectGoogle()}>
           Connect
         </Button>
         <Button variant="outline" onClick={onOpenGuide}>

@@ -1,22 +1,13 @@
 import type { TCalendarEvent } from '@app/contracts/calendar/event-times';
-import { BUSINESS_TIME_ZONE } from '@app/contracts/calendar/time-zone';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { failureText } from '../../../lib/api';
-import { formatDay, today } from '../../../lib/format';
 import { Button } from '../../../ui/Button';
-import { saveDocumentFile } from '../../documents/api';
+import { AddToCalendarButton } from '../AddToCalendarButton';
+import { businessToday, dayLabel } from '../calendar-days';
+import { calendarEventsQuery, eventsByDay } from '../calendar-query';
+import { EVENT_TYPE_LABELS, eventStatusLabel, statusBadge, TYPE_BADGE } from '../event-labels';
 import { FeedAddress } from '../FeedAddress';
-import {
-  EVENT_KIND_LABELS,
-  eventsAddress,
-  groupByDay,
-  icsAddress,
-  icsFileName,
-  scheduleRange,
-  statusText,
-  timeRange,
-} from './schedule';
+import { scheduleRange, timeRange } from './schedule';
 
 /**
  * The client's Schedule view (issue 13.3): their appointments and project start and end days for the year
@@ -24,8 +15,8 @@ import {
  * with "Add to calendar" (.ics), and the private address their calendar app can subscribe to.
  */
 export function ClientSchedule() {
-  const range = scheduleRange(today(new Date(), BUSINESS_TIME_ZONE));
-  const events = useQuery<TCalendarEvent[] | null>({ queryKey: [eventsAddress(range)], staleTime: 60_000 });
+  const today = businessToday();
+  const events = useQuery(calendarEventsQuery(scheduleRange(today)));
 
   return (
     <div className="space-y-6">
@@ -48,7 +39,7 @@ export function ClientSchedule() {
               </Button>
             </div>
           ) : (
-            <ScheduleDays events={events.data ?? []} />
+            <ScheduleDays events={events.data} today={today} />
           )}
         </div>
       </section>
@@ -72,8 +63,9 @@ export function ClientSchedule() {
   );
 }
 
-function ScheduleDays({ events }: { events: TCalendarEvent[] }) {
-  const days = groupByDay(events);
+function ScheduleDays({ events, today }: { events: TCalendarEvent[]; today: string }) {
+  // The server lists events in start order; grouping keeps it.
+  const days = [...eventsByDay(events)];
   if (days.length === 0)
     return (
       <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
@@ -82,11 +74,11 @@ function ScheduleDays({ events }: { events: TCalendarEvent[] }) {
     );
   return (
     <ol className="space-y-5">
-      {days.map((day) => (
-        <li key={day.date}>
-          <h4 className="text-sm font-semibold text-slate-800">{formatDay(day.date)}</h4>
+      {days.map(([day, dayEvents]) => (
+        <li key={day}>
+          <h4 className="text-sm font-semibold text-slate-800">{dayLabel(day, today)}</h4>
           <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200">
-            {day.events.map((event) => (
+            {dayEvents.map((event) => (
               <EventRow key={`${event.type}-${event.id}`} event={event} />
             ))}
           </ul>
@@ -97,19 +89,6 @@ function ScheduleDays({ events }: { events: TCalendarEvent[] }) {
 }
 
 function EventRow({ event }: { event: TCalendarEvent }) {
-  const [saving, setSaving] = useState(false);
-  // The .ics is served to its owner only, so it is fetched with the session and saved, not linked.
-  const addToCalendar = async () => {
-    setSaving(true);
-    try {
-      await saveDocumentFile(icsAddress(event), icsFileName(event));
-    } catch (error) {
-      // The spec: an add-to-calendar failure is only logged (part 2, section 8).
-      console.error('Failed to add to calendar', error);
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
     <li data-testid="schedule-event" className="flex flex-wrap items-start justify-between gap-3 p-3">
       <div className="min-w-0">
@@ -117,22 +96,17 @@ function EventRow({ event }: { event: TCalendarEvent }) {
         <p className="text-sm text-slate-800">{timeRange(event)}</p>
         {event.location && <p className="text-sm text-slate-700">{event.location}</p>}
         <p className="mt-1 flex flex-wrap gap-2 text-xs">
-          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-900">
-            {EVENT_KIND_LABELS[event.type]}
+          <span className={`rounded-full px-2 py-0.5 ${TYPE_BADGE[event.type]}`}>
+            {EVENT_TYPE_LABELS[event.type]}
           </span>
-          <span className="rounded-full bg-blue-50 px-2 py-0.5 text-blue-900">
-            {statusText(event.status)}
-          </span>
+          {event.status && (
+            <span className={`rounded-full px-2 py-0.5 ${statusBadge(event.status)}`}>
+              {eventStatusLabel(event.status)}
+            </span>
+          )}
         </p>
       </div>
-      <Button
-        variant="outline"
-        aria-label={`Add ${event.title} to calendar`}
-        disabled={saving}
-        onClick={() => void addToCalendar()}
-      >
-        {saving ? 'Downloading...' : 'Add to calendar'}
-      </Button>
+      <AddToCalendarButton event={event} />
     </li>
   );
 }
