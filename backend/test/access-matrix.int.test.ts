@@ -316,6 +316,23 @@ const ROWS: Record<string, Case | Case[]> = {
     expect: SIGNED_IN,
     send: () => ({ url: '/api/calendar/events?from=2026-03-01&to=2026-03-31' }),
   },
+  // Everyone signed in has their own feed address (made on first ask) and may revoke it.
+  'GET /api/calendar/feed': { expect: SIGNED_IN },
+  'DELETE /api/calendar/feed': { expect: [401, 204, 204, 204, 204] },
+  // The address is the credential (calendar apps send no session): whoever holds it reads that calendar.
+  'GET /api/calendar/feed/:token.ics': [
+    { label: "the owner's address", expect: PUBLIC, send: async (c) => ({ url: await c.feedPath('owner') }) },
+    {
+      label: 'an unknown address',
+      expect: [404, 404, 404, 404, 404],
+      send: () => ({ url: '/api/calendar/feed/not-a-feed-token.ics' }),
+    },
+  ],
+  // "Add to calendar": staff any event, a client their own.
+  'GET /api/calendar/ics': {
+    expect: OWNER_READS,
+    send: (c) => ({ url: `/api/calendar/ics?type=appointment&id=${c.appointmentId}` }),
+  },
   'GET /api/payments/client': { expect: SIGNED_IN },
   'GET /api/payments/client/:clientId': {
     expect: ADMIN,

@@ -246,6 +246,13 @@ const ROWS: Record<string, Row> = {
   'GET /api/appointments/client': { caller: 'owner' },
   'GET /api/appointments/client/:clientId': { params: (c) => ({ clientId: c.owner.clientId }) },
   'GET /api/calendar/events': { caller: 'owner', query: () => ({ from: '2026-03-01', to: '2026-03-31' }) },
+  'GET /api/calendar/feed': { caller: 'owner' },
+  'DELETE /api/calendar/feed': { caller: 'owner' },
+  'GET /api/calendar/feed/:token.ics': { caller: 'anonymous', params: (c) => ({ token: c.feedToken }) },
+  'GET /api/calendar/ics': {
+    caller: 'owner',
+    query: (c) => ({ type: 'appointment', id: String(c.appointmentId) }),
+  },
   'GET /api/payments/client': { caller: 'owner' },
   'GET /api/payments/client/:clientId': { params: (c) => ({ clientId: c.owner.clientId }) },
   'GET /api/dashboard/stats': { caller: 'owner' },

@@ -212,6 +212,15 @@ export async function castOf(t: TestApp) {
   );
   const messageId = message.id as number;
 
+  /** The path of a caller's private calendar feed address (made on its first ask). */
+  const feedPath = async (caller: Exclude<Caller, 'anonymous'>) => {
+    const res = await t.call('GET', '/api/calendar/feed', undefined, accounts[caller].token);
+    if (res.status !== 200) throw new Error(`calendar feed: ${res.status} ${JSON.stringify(res.body)}`);
+    return new URL(res.body.url as string).pathname;
+  };
+  /** The token of the plain `user` account's feed address, made here (no other row revokes it). */
+  const feedToken = /\/api\/calendar\/feed\/([^/]+)\.ics$/.exec(await feedPath('user'))![1]!;
+
   /** A fresh session of a caller, for the routes that end the session they are called with. */
   const freshToken = async (caller: Caller) =>
     caller === 'anonymous' ? null : t.login(accounts[caller].email, accounts[caller].password);
@@ -222,6 +231,8 @@ export async function castOf(t: TestApp) {
     accounts,
     token: (caller: Caller) => (caller === 'anonymous' ? null : accounts[caller].token),
     freshToken,
+    feedPath,
+    feedToken,
     projectId,
     consultationId,
     noteId,

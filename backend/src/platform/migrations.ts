@@ -3,6 +3,7 @@ import { messageMailsTableSql } from '@app/workers/jobs/message-client-mail';
 import { jobsRunAtSql, jobsTableSql } from '@app/workers/jobs/table';
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import { calendarTablesSql } from '../calendar-sync/tables.ts';
+import { calendarFeedsTableSql } from '../calendar/feed-store.ts';
 import { eventStoreSchemaSql } from '../eventstore/postgres.ts';
 
 const raw = (text: string): Migration => ({ up: async (db) => void (await sql.raw(text).execute(db)) });
@@ -81,6 +82,8 @@ const migrations: Record<string, Migration> = {
   '0110_jobs_run_at': raw(jobsRunAtSql),
   // Google Calendar connections (encrypted refresh tokens), their key and the OAuth states under way.
   '0130_calendar_connections': raw(calendarTablesSql),
+  // Private calendar subscription addresses (hash and nonce, never the token) and the key they are derived with.
+  '0140_calendar_feeds': raw(calendarFeedsTableSql),
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

@@ -2,6 +2,7 @@ import type { FastifyServerOptions, onRouteHookHandler } from 'fastify';
 import { appointmentRoutes } from '../appointments/routes.ts';
 import { auditRoutes } from '../audit/routes.ts';
 import { authRoutes } from '../auth/routes.ts';
+import { calendarFeedRoutes } from '../calendar/feed-routes.ts';
 import { calendarRoutes } from '../calendar/routes.ts';
 import { clientRoutes } from '../clients/routes.ts';
 import { consultationRoutes } from '../consultations/routes.ts';
@@ -43,6 +44,7 @@ export async function buildApp(
   await app.register(portalRoutes(deps));
   await app.register(appointmentRoutes(deps));
   await app.register(calendarRoutes(deps));
+  await app.register(calendarFeedRoutes(deps));
   await app.register(dashboardRoutes(deps));
   await app.register(settingsRoutes(deps));
   await app.register(fileRoutes(deps));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appointmentEventSchemas } from './appointments.ts';
 import { calendarEventSchemas } from './calendar.ts';
+import { calendarFeedEventSchemas } from './calendar-feed.ts';
 import { clientEventSchemas } from './clients.ts';
 import { consultationEventSchemas } from './consultations.ts';
 import { dailyNoteEventSchemas } from './dashboard.ts';
@@ -27,6 +28,7 @@ const definitions = [
   ...uniquenessEventSchemas,
   ...appointmentEventSchemas,
   ...calendarEventSchemas,
+  ...calendarFeedEventSchemas,
 ] as const;
 export const ZDomainEvent = z.discriminatedUnion('type', definitions);
 export type TDomainEvent = z.infer<typeof ZDomainEvent>;
