@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { logOut } from '../auth/actions';
 import { useSessionUser } from '../auth/use-session';
+import { ScheduleView } from '../features/calendar/admin/ScheduleView';
 import { ClientsView } from '../features/clients/admin/ClientsView';
 import { ConsultationsView } from '../features/consultations/admin/ConsultationsView';
 import { ContentView } from '../features/content/admin/ContentView';
@@ -23,6 +24,7 @@ const VIEW_COMPONENTS: Partial<Record<AdminViewId, () => ReactNode>> = {
   dashboard: DashboardView,
   documents: DocumentsView,
   chat: ChatView,
+  schedule: ScheduleView,
   tracking: TrackingView,
   clients: ClientsView,
   users: UsersView,

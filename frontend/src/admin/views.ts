@@ -22,6 +22,7 @@ const LANDED: readonly AdminViewId[] = [
   'dashboard',
   'documents',
   'chat',
+  'schedule',
   'tracking',
   'clients',
   'users',

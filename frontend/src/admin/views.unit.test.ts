@@ -4,10 +4,17 @@ import { chooseView, LANDED_VIEWS, parseAdminSearch } from './views';
 describe('the admin view in the address', () => {
   it('keeps a view that exists', () => {
     expect(parseAdminSearch({ view: 'clients' })).toEqual({ view: 'clients', clientId: undefined });
+    expect(parseAdminSearch({ view: 'schedule' })).toEqual({ view: 'schedule', clientId: undefined });
+  });
+
+  it('lists the Schedule between Chat and Project Tracking, as the sidebar order says', () => {
+    const ids = LANDED_VIEWS.map((view) => view.id);
+    expect(ids.indexOf('schedule')).toBe(ids.indexOf('chat') + 1);
+    expect(ids.indexOf('tracking')).toBe(ids.indexOf('schedule') + 1);
   });
 
   it('falls back to the Dashboard for an unknown view or one not built yet', () => {
-    for (const view of ['schedule', 'payments', 'all-estimates', 'anything', 7, ''])
+    for (const view of ['payments', 'all-estimates', 'anything', 7, ''])
       expect(parseAdminSearch({ view })).toEqual({ view: 'dashboard', clientId: undefined });
   });
 
@@ -25,7 +32,8 @@ describe('the admin view in the address', () => {
     expect(chooseView('users', 'clients')).toBe('users');
     expect(chooseView(undefined, 'clients')).toBe('clients');
     expect(chooseView('payments', 'documents')).toBe('documents');
-    expect(chooseView('payments', 'schedule')).toBe(LANDED_VIEWS[0]!.id);
+    expect(chooseView('payments', 'schedule')).toBe('schedule');
+    expect(chooseView('payments', 'all-estimates')).toBe(LANDED_VIEWS[0]!.id);
     expect(LANDED_VIEWS.map((view) => view.id)).not.toContain('payments');
   });
 });
