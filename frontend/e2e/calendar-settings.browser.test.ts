@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeGoogle, startFakeGoogle } from '../../backend/test/fakes/google-calendar.ts';
 import { addDays } from '../../contracts/src/calendar/time-zone.ts';
 import { businessToday } from '../src/features/calendar/calendar-days.ts';
 import { formatDay } from '../src/lib/format.ts';
@@ -251,4 +252,90 @@ describe('calendar settings, the OAuth return, the client Schedule view and the 
     expect(await toastText(admin)).toContain('Project dates have been added to your calendar');
     await admin.context().close();
   }, 60_000);
+});
+
+describe('calendar settings with Google connected through a local fake of Google (browser)', () => {
+  let b: BrowserApp;
+  let google: FakeGoogle;
+  beforeAll(async () => {
+    google = await startFakeGoogle();
+    b = await startBrowserApp({ workers: false, env: google.env });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await google?.close();
+  });
+
+  it('Connect comes back Connected; sync switch, direction and default calendar are saved; Disconnect revokes', async () => {
+    const admin = await b.newPage();
+    // Google sends the browser to the registered redirect address (PUBLIC_URL's, not this test's port):
+    // it is forwarded here, as a proxy in front of the app would.
+    await admin.context().route('http://localhost:3000/**', (route) => {
+      const url = new URL(route.request().url());
+      return route.fulfill({
+        status: 302,
+        headers: { location: `${b.baseUrl}${url.pathname}${url.search}` },
+      });
+    });
+    await b.signInAsAdmin(admin);
+    await admin.goto('/admin?view=schedule');
+    await admin.getByRole('button', { name: 'Calendar Settings' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Calendar Integration Settings' });
+    const card = dialog.getByTestId('provider-google');
+    await card.getByText('Not Connected').waitFor();
+    await card.getByRole('button', { name: 'Connect Google Calendar' }).click();
+
+    await admin.getByTestId('toast').filter({ hasText: 'Calendar Connected' }).waitFor();
+    await admin.waitForURL((url) => !url.searchParams.has('calendar'));
+    expect(google.callsOf('oauth.auth')[0]?.query.scope).toBe('https://www.googleapis.com/auth/calendar');
+
+    await admin.getByRole('button', { name: 'Calendar Settings' }).click();
+    await card.getByText('Connected', { exact: true }).waitFor();
+    await card.getByText(`Connected as ${google.email}`).waitFor();
+    const enable = card.getByRole('switch', { name: 'Enable Sync' });
+    const direction = card.getByLabel('Sync Direction');
+    // Connecting turns sync on (the server's choice), two-way by default.
+    expect(await enable.getAttribute('aria-checked')).toBe('true');
+    expect(await direction.inputValue()).toBe('both');
+    expect(await card.getByLabel('Default Calendar').getAttribute('placeholder')).toBe('Primary');
+    // Off: the direction is disabled and the default calendar hidden.
+    await enable.click();
+    expect(await enable.getAttribute('aria-checked')).toBe('false');
+    expect(await direction.isDisabled()).toBe(true);
+    expect(await card.getByLabel('Default Calendar').count()).toBe(0);
+    await enable.click();
+    expect(await direction.isDisabled()).toBe(false);
+    await direction.selectOption({ label: 'Export Only' });
+    await card.getByLabel('Default Calendar').fill('  installs@example.com ');
+    await expectAccessible(admin);
+    await dialog.getByRole('button', { name: 'Save Settings' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await toastText(admin)).toContain('Settings saved');
+    const saved = await b.t.call('GET', '/api/calendar/settings', undefined, b.t.adminToken);
+    expect(saved.body.connections.find((c: { type: string }) => c.type === 'google')).toEqual({
+      type: 'google',
+      enabled: true,
+      syncDirection: 'export',
+      defaultCalendar: 'installs@example.com',
+    });
+
+    await admin.reload();
+    await admin.getByRole('button', { name: 'Calendar Settings' }).click();
+    expect(await card.getByRole('switch', { name: 'Enable Sync' }).getAttribute('aria-checked')).toBe('true');
+    expect(await card.getByLabel('Sync Direction').inputValue()).toBe('export');
+    expect(await card.getByLabel('Default Calendar').inputValue()).toBe('installs@example.com');
+
+    // Disconnect asks first; a dismissed question changes nothing.
+    admin.once('dialog', (question) => void question.dismiss());
+    await card.getByRole('button', { name: 'Disconnect' }).click();
+    await card.getByText('Connected', { exact: true }).waitFor();
+    admin.once('dialog', (question) => void question.accept());
+    await card.getByRole('button', { name: 'Disconnect' }).click();
+    await dialog.getByTestId('toast').filter({ hasText: 'Calendar disconnected' }).waitFor();
+    await card.getByText('Not Connected').waitFor();
+    expect(google.revoked).toHaveLength(1);
+    const status = await b.t.call('GET', '/api/calendar/status', undefined, b.t.adminToken);
+    expect(status.body.connected).toBe(false);
+    await admin.context().close();
+  }, 120_000);
 });
