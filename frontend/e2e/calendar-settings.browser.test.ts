@@ -113,6 +113,21 @@ describe('calendar settings, the OAuth return, the client Schedule view and the 
     const notifications = dialog.getByRole('switch', { name: 'Notification Preferences' });
     expect(await notifications.getAttribute('aria-checked')).toBe('true');
     await notifications.click();
+    // A failed save keeps the dialog and every choice, and says why.
+    await admin.route('**/api/calendar/settings', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: '{"message":"Try again in a moment"}',
+          })
+        : route.fallback(),
+    );
+    await dialog.getByRole('button', { name: 'Save Settings' }).click();
+    await dialog.getByTestId('save-problem').filter({ hasText: 'Try again in a moment' }).waitFor();
+    expect(await dialog.getByLabel('Auto-sync Frequency').inputValue()).toBe('240');
+    expect(await notifications.getAttribute('aria-checked')).toBe('false');
+    await admin.unroute('**/api/calendar/settings');
     await dialog.getByRole('button', { name: 'Save Settings' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await toastText(admin)).toContain('Settings saved');

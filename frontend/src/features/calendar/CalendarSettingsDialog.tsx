@@ -152,7 +152,8 @@ function SettingsForm({
       </section>
 
       {problem && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900">
+        // Not an alert of its own: the failure toast announces it; this stays while the draft is corrected.
+        <p data-testid="save-problem" className="rounded-md bg-red-50 p-3 text-sm text-red-900">
           {problem}
         </p>
       )}

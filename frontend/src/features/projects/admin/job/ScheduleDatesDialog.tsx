@@ -6,7 +6,7 @@ import { Button } from '../../../../ui/Button';
 import { Dialog } from '../../../../ui/Dialog';
 import { TextField } from '../../../../ui/Field';
 import { useSaveProject } from '../../save-project';
-import { checkScheduleDates, type DateErrors, initialDates, minDay } from './schedule-dates';
+import { checkScheduleDates, type DateErrors, endMinDay, initialDates, minDay } from './schedule-dates';
 
 /**
  * The job page's schedule dates dialog (spec part 2, sections 2.4 and 5): start and end date, both required,
@@ -71,7 +71,7 @@ function DatesForm({ project, onClose }: { project: TProject; onClose: () => voi
         label="End Date"
         type="date"
         name="jobEndDate"
-        min={minDay(day, initialDates(project).end || null)}
+        min={endMinDay(day, initialDates(project).end || null, values.start)}
         value={values.end}
         error={errors.end}
         onChange={(event) => setValues({ ...values, end: event.target.value })}

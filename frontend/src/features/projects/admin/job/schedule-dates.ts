@@ -14,6 +14,12 @@ export type DatesCheck = { ok: true; body: ScheduleDates } | { ok: false; errors
 /** The earliest day an input offers: today, or the job's own earlier date. */
 export const minDay = (today: string, saved: string | null) => (saved && saved < today ? saved : today);
 
+/** The end input's earliest day: as above, and never before the start chosen. */
+export function endMinDay(today: string, savedEnd: string | null, start: string): string {
+  const earliest = minDay(today, savedEnd);
+  return start !== '' && start > earliest ? start : earliest;
+}
+
 /** The dialog's starting values: the job's dates as date inputs hold them ('' when unset). */
 export const initialDates = (project: { jobStartDate: string | null; jobEndDate: string | null }) => ({
   start: project.jobStartDate?.slice(0, 10) ?? '',

@@ -4,6 +4,7 @@ import {
   DATE_IN_PAST,
   DATES_ORDER,
   DATES_REQUIRED,
+  endMinDay,
   initialDates,
   minDay,
 } from './schedule-dates';
@@ -58,5 +59,8 @@ describe('the inputs', () => {
     expect(minDay(TODAY, null)).toBe(TODAY);
     expect(minDay(TODAY, '2026-11-20')).toBe('2026-11-20');
     expect(minDay(TODAY, '2026-12-20')).toBe(TODAY);
+    expect(endMinDay(TODAY, null, '')).toBe(TODAY);
+    expect(endMinDay(TODAY, null, '2026-12-02')).toBe('2026-12-02');
+    expect(endMinDay(TODAY, '2026-11-20', '2026-11-10')).toBe('2026-11-20');
   });
 });
