@@ -333,6 +333,35 @@ const ROWS: Record<string, Case | Case[]> = {
     expect: OWNER_READS,
     send: (c) => ({ url: `/api/calendar/ics?type=appointment&id=${c.appointmentId}` }),
   },
+  // Google Calendar sync. Connecting is a browser navigation: an admin is sent on (here to calendar=error, as
+  // this server has no Google credentials); Google's callback is public and always redirects (a forged state:
+  // calendar=error).
+  'GET /api/auth/google-calendar': { expect: [401, 403, 403, 403, 302] },
+  'GET /api/auth/google/callback': {
+    expect: [302, 302, 302, 302, 302],
+    send: () => ({ url: '/api/auth/google/callback?code=some-code&state=not-a-state' }),
+  },
+  'GET /api/calendar/status': { expect: ADMIN },
+  'POST /api/calendar/disconnect': { expect: ADMIN_WRITES },
+  'GET /api/calendar/settings': { expect: ADMIN },
+  'PUT /api/calendar/settings': {
+    expect: ADMIN_WRITES,
+    send: () => ({
+      body: {
+        connections: [{ type: 'google', enabled: true, syncDirection: 'export', defaultCalendar: '' }],
+        autoSyncFrequency: 30,
+        conflictResolution: 'internal',
+        notifications: false,
+      },
+    }),
+  },
+  // Nobody's Google Calendar is connected here: the admin is told so.
+  'POST /api/calendar/add-event': {
+    expect: [401, 403, 403, 403, 409],
+    send: () => ({
+      body: { title: 'Site visit', startDate: '2026-03-02T10:00', endDate: '2026-03-02T11:00' },
+    }),
+  },
   'GET /api/payments/client': { expect: SIGNED_IN },
   'GET /api/payments/client/:clientId': {
     expect: ADMIN,

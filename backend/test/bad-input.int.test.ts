@@ -253,6 +253,31 @@ const ROWS: Record<string, Row> = {
     caller: 'owner',
     query: (c) => ({ type: 'appointment', id: String(c.appointmentId) }),
   },
+  'GET /api/auth/google-calendar': { query: () => ({ ticket: 'some-ticket' }) },
+  'GET /api/auth/google/callback': {
+    caller: 'anonymous',
+    query: () => ({ code: 'some-code', state: 'a-state' }),
+  },
+  'GET /api/calendar/status': {},
+  'POST /api/calendar/disconnect': {},
+  'GET /api/calendar/settings': {},
+  'PUT /api/calendar/settings': {
+    body: () => ({
+      connections: [{ type: 'google', enabled: true, syncDirection: 'both', defaultCalendar: 'Work' }],
+      autoSyncFrequency: 60,
+      conflictResolution: 'latest',
+      notifications: true,
+    }),
+  },
+  'POST /api/calendar/add-event': {
+    body: () => ({
+      title: 'Site visit',
+      description: 'Bring ladder',
+      startDate: '2026-03-02T10:00',
+      endDate: '2026-03-02T11:00',
+      location: 'Nome',
+    }),
+  },
   'GET /api/payments/client': { caller: 'owner' },
   'GET /api/payments/client/:clientId': { params: (c) => ({ clientId: c.owner.clientId }) },
   'GET /api/dashboard/stats': { caller: 'owner' },

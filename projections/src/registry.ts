@@ -1,5 +1,6 @@
 import { appointmentsProjection } from './appointments/projection.ts';
 import { auditProjection } from './audit/projection.ts';
+import { calendarSyncProjection } from './calendar-sync/projection.ts';
 import { clientsProjection } from './clients/projection.ts';
 import { consultationsProjection } from './consultations/projection.ts';
 import { dailyNotesProjection } from './dashboard/projection.ts';
@@ -26,6 +27,7 @@ export const projections: readonly Projection[] = [
   paymentsProjection,
   documentsProjection,
   customFormsProjection,
+  calendarSyncProjection,
 ];
 
 export const findProjection = (name: string) => projections.find((p) => p.name === name);

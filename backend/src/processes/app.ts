@@ -4,6 +4,7 @@ import { auditRoutes } from '../audit/routes.ts';
 import { authRoutes } from '../auth/routes.ts';
 import { calendarFeedRoutes } from '../calendar/feed-routes.ts';
 import { calendarRoutes } from '../calendar/routes.ts';
+import { calendarSyncRoutes } from '../calendar-sync/routes.ts';
 import { clientRoutes } from '../clients/routes.ts';
 import { consultationRoutes } from '../consultations/routes.ts';
 import { dashboardRoutes } from '../dashboard/routes.ts';
@@ -44,6 +45,7 @@ export async function buildApp(
   await app.register(portalRoutes(deps));
   await app.register(appointmentRoutes(deps));
   await app.register(calendarRoutes(deps));
+  await app.register(calendarSyncRoutes(deps));
   await app.register(calendarFeedRoutes(deps));
   await app.register(dashboardRoutes(deps));
   await app.register(settingsRoutes(deps));

@@ -8,11 +8,13 @@ import {
   ZProjectPatchBody,
   ZSyncCalendarResponse,
 } from '@app/contracts/api/projects';
+import { projectEvents } from '@app/contracts/calendar/event-times';
 import type { TProjectPhotoRef } from '@app/contracts/events/projects';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, guards } from '../auth/guard.ts';
+import { requestProjectSync } from '../calendar-sync/commands.ts';
 import { clientDecider, clientStream } from '../clients/decide.ts';
 import { readPhotoUploads, storePhoto } from '../files/photos.ts';
 import { storedFileAddress } from '../files/signed-urls.ts';
@@ -155,7 +157,7 @@ export function projectRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
-    // Calendar events come with the calendar slice; until then a sync of an existing project has nothing to add.
+    // The project's calendar events (section 9 rules), and a push of them to every connected Google Calendar.
     app.post(
       '/api/projects/:id/sync-calendar',
       {
@@ -163,8 +165,21 @@ export function projectRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         preValidation: requireAdmin,
       },
       async (request) => {
-        if (!(await projectById(deps, request.params.id))) throw notFound(PROJECT_NOT_FOUND);
-        return { success: true, events: [] };
+        const project = await projectById(deps, request.params.id);
+        if (!project) throw notFound(PROJECT_NOT_FOUND);
+        await requestProjectSync(deps, actorOf(request), request.user!.id, project.id);
+        const events = projectEvents({
+          id: project.id,
+          clientId: project.clientId,
+          clientName: project.clientName,
+          title: project.title,
+          description: project.description,
+          type: project.type,
+          status: project.status,
+          jobStartDate: project.jobStartDate,
+          jobEndDate: project.jobEndDate,
+        });
+        return { success: true, events };
       },
     );
 

@@ -1,3 +1,4 @@
+import { type CalendarSyncDeps, calendarPushJobs } from './calendar-sync.ts';
 import { type ConsultationMailDeps, consultationRequestedMail } from './consultation-requested-mail.ts';
 import type { AnyJobDefinition } from './define.ts';
 import { type DocumentMailDeps, documentSignedMail, documentUploadedMail } from './document-client-mail.ts';
@@ -14,11 +15,13 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   documentSignedMail,
   documentUploadedMail,
   messageClientMail,
+  ...calendarPushJobs,
 ];
 
 export type WorkerDeps = TemporaryPasswordMailDeps &
   ConsultationMailDeps &
   DocumentMailDeps &
-  MessageMailDeps;
+  MessageMailDeps &
+  CalendarSyncDeps;
 
 export const findJobDefinition = (id: string) => jobDefinitions.find((d) => d.id === id);
