@@ -101,6 +101,23 @@ describe('calendar: the admin schedules a job and a project by clicking days; th
     await job.getByLabel('End Time').fill('11:00');
     await job.getByLabel('Notes').fill('Bring the long ladder.');
     await expectAccessible(admin);
+    // A refused create: 'Error' with the server's reason, the dialog stays open. Creates carry an Idempotency-Key.
+    let key: string | undefined;
+    await admin.route('**/api/appointments', (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      key = route.request().headers()['idempotency-key'];
+      return route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'The calendar is closed for maintenance' }),
+      });
+    });
+    await submit.click();
+    const refused = admin.getByTestId('toast').filter({ hasText: 'The calendar is closed for maintenance' });
+    await refused.waitFor();
+    expect(await refused.textContent()).toMatch(/^Error/);
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    await admin.unroute('**/api/appointments');
     await submit.click();
     await admin.getByTestId('toast').filter({ hasText: 'Event created successfully' }).waitFor();
     await job.waitFor({ state: 'hidden' });

@@ -13,6 +13,7 @@ export function EventList({
   empty,
   onEdit,
   onDetails,
+  layout,
 }: {
   query: UseQueryResult<TCalendarEvent[]>;
   today: string;
@@ -20,6 +21,8 @@ export function EventList({
   empty: string;
   onEdit: (event: TCalendarEvent) => void;
   onDetails?: (event: TCalendarEvent) => void;
+  /** Tailwind classes laying the cards out (default: one column). */
+  layout?: string;
 }) {
   if (query.isPending)
     return (
@@ -38,7 +41,16 @@ export function EventList({
     );
   const events = query.data ?? [];
   if (events.length === 0) return <p className="py-6 text-center text-sm text-slate-700">{empty}</p>;
-  return <EventCards events={events} today={today} label={label} onEdit={onEdit} onDetails={onDetails} />;
+  return (
+    <EventCards
+      events={events}
+      today={today}
+      label={label}
+      onEdit={onEdit}
+      onDetails={onDetails}
+      layout={layout}
+    />
+  );
 }
 
 /** Event cards as a list named `label`. */
@@ -48,15 +60,17 @@ export function EventCards({
   label,
   onEdit,
   onDetails,
+  layout = 'space-y-2',
 }: {
   events: readonly TCalendarEvent[];
   today: string;
   label: string;
   onEdit: (event: TCalendarEvent) => void;
   onDetails?: (event: TCalendarEvent) => void;
+  layout?: string;
 }) {
   return (
-    <ul className="space-y-2" aria-label={label}>
+    <ul className={layout} aria-label={label}>
       {events.map((event) => (
         <EventCard
           key={`${event.type}-${event.id}`}

@@ -35,6 +35,7 @@ export function UpcomingEventsWidget() {
           empty="No upcoming events in the next 30 days"
           onEdit={setEditing}
           onDetails={setDetails}
+          layout="grid grid-cols-1 gap-2 lg:grid-cols-2"
         />
       </div>
       <EventDetailsDialog
