@@ -220,6 +220,12 @@ describe('calendar settings, the OAuth return, the client Schedule view and the 
     expect(await (await fetch(local(feedUrl))).text()).toContain('SUMMARY:Dish survey');
     await expectAccessible(client);
 
+    // A phone 320 px wide: the list and the long calendar address wrap instead of scrolling sideways.
+    await client.setViewportSize({ width: 320, height: 800 });
+    await row.waitFor();
+    expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await client.setViewportSize({ width: 1280, height: 900 });
+
     // The Next Appointment card names it.
     await nav.getByRole('button', { name: 'Dashboard' }).click();
     await client.getByText(formatDay(tomorrow)).waitFor();
@@ -262,6 +268,9 @@ describe('calendar settings, the OAuth return, the client Schedule view and the 
     const saved = (await b.t.call('GET', `/api/projects/${projectId}`, undefined, b.t.adminToken)).body;
     expect([saved.jobStartDate, saved.jobEndDate]).toEqual([start, end]);
 
+    await admin.setViewportSize({ width: 320, height: 800 });
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await admin.setViewportSize({ width: 1280, height: 900 });
     await admin.getByRole('button', { name: 'Sync to Calendar' }).click();
     await admin.getByTestId('toast').filter({ hasText: 'Calendar Synced' }).waitFor();
     expect(await toastText(admin)).toContain('Project dates have been added to your calendar');
