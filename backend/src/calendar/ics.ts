@@ -103,3 +103,11 @@ export function icsFilename(title: string): string {
     .trim();
   return `${base || 'event'}.ics`;
 }
+
+/** One event as its client's own calendar shows it (the reminder mail's attachment): the feed's UID and text. */
+export function clientEventIcs(publicUrl: string) {
+  const url = new URL(publicUrl);
+  const portal = new URL('/client', url).toString();
+  return (event: TCalendarEvent) =>
+    calendarIcs([event], { host: url.hostname, audience: 'client', url: portal });
+}

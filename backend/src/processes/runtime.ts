@@ -8,6 +8,7 @@ import { jobDispatcher } from '@app/workers/process-manager';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { SessionCache } from '../auth/session-cache.ts';
+import { clientEventIcs } from '../calendar/ics.ts';
 import { pushKeys } from '../calendar-sync/push.ts';
 import { presenceLookup } from '../live/presence.ts';
 import { liveNamespace } from '../live/relay.ts';
@@ -121,6 +122,7 @@ export function startWorkerProcesses(
       recordMailed: (userId, to, messageId, causationId) =>
         recordTemporaryPasswordMailed(deps, systemActor(randomUUID(), causationId), userId, to, messageId),
       isConnected: presenceLookup(deps.redis, liveNamespace(deps.config.DATABASE_URL)),
+      eventIcs: clientEventIcs(deps.config.PUBLIC_URL),
       calendarPush: (keys, pushOptions) => pushKeys(deps, keys, pushOptions),
     },
   });

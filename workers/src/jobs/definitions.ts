@@ -1,3 +1,8 @@
+import {
+  type AppointmentReminderDeps,
+  appointmentChangedReminder,
+  appointmentScheduledReminder,
+} from './appointment-reminder-mail.ts';
 import { type CalendarSyncDeps, calendarPushJobs } from './calendar-sync.ts';
 import { type ConsultationMailDeps, consultationRequestedMail } from './consultation-requested-mail.ts';
 import type { AnyJobDefinition } from './define.ts';
@@ -15,6 +20,8 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   documentSignedMail,
   documentUploadedMail,
   messageClientMail,
+  appointmentScheduledReminder,
+  appointmentChangedReminder,
   ...calendarPushJobs,
 ];
 
@@ -22,6 +29,7 @@ export type WorkerDeps = TemporaryPasswordMailDeps &
   ConsultationMailDeps &
   DocumentMailDeps &
   MessageMailDeps &
+  AppointmentReminderDeps &
   CalendarSyncDeps;
 
 export const findJobDefinition = (id: string) => jobDefinitions.find((d) => d.id === id);

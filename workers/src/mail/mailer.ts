@@ -7,6 +7,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with the text (nodemailer's attachments: a calendar invitation's .ics, say). */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 export interface Mailer {
