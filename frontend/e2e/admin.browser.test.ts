@@ -93,6 +93,7 @@ describe('admin back-office (browser)', () => {
       'Dashboard',
       'Documents',
       'Chat',
+      'Schedule',
       'Project Tracking',
       'Clients',
       'Users',
