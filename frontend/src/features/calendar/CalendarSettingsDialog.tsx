@@ -1,5 +1,5 @@
-import type { TCalendarSettings } from '@app/contracts/api/calendar';
-import { useQuery } from '@tanstack/react-query';
+import type { TCalendarSettings, TCalendarStatus } from '@app/contracts/api/calendar';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { failureText } from '../../lib/api';
 import { Button } from '../../ui/Button';
@@ -78,7 +78,7 @@ function SettingsForm({
   onClose,
 }: {
   saved: TCalendarSettings | null;
-  status: Parameters<typeof GoogleCard>[0]['status'];
+  status: UseQueryResult<TCalendarStatus | null>;
   onClose: () => void;
 }) {
   // The draft is taken once: a refetch while the dialog is open never overwrites what is being edited.
