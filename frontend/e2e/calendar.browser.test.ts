@@ -71,6 +71,13 @@ describe('calendar: the admin schedules a job and a project by clicking days; th
     expect(await todayButton.getAttribute('aria-label')).toContain(`${longDay(today)}, today`);
     expect(await todayButton.getAttribute('aria-current')).toBe('date');
     await expectAccessible(admin);
+    // Arrow keys move between days, into the next month when needed, and back.
+    await todayButton.focus();
+    await admin.keyboard.press('ArrowDown');
+    const focusedDay = () => admin.evaluate(() => document.activeElement?.getAttribute('data-day'));
+    await eventually('the focus a week on', async () => (await focusedDay()) === addDays(today, 7));
+    await admin.keyboard.press('ArrowUp');
+    await eventually('the focus back on today', async () => (await focusedDay()) === today);
 
     // Calendar Settings opens the integration dialog.
     await admin.getByRole('button', { name: 'Calendar Settings' }).click();

@@ -94,3 +94,23 @@ export function clockLabel(time: string): string {
   const suffix = h < 12 ? 'AM' : 'PM';
   return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${suffix}`;
 }
+
+/** Arrow keys in the month grid: the day to move to (Home and End: the week's first and last day). */
+export function dayForKey(day: string, key: string): string | null {
+  switch (key) {
+    case 'ArrowLeft':
+      return addDays(day, -1);
+    case 'ArrowRight':
+      return addDays(day, 1);
+    case 'ArrowUp':
+      return addDays(day, -7);
+    case 'ArrowDown':
+      return addDays(day, 7);
+    case 'Home':
+      return addDays(day, -weekday(day));
+    case 'End':
+      return addDays(day, 6 - weekday(day));
+    default:
+      return null;
+  }
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   businessToday,
   clockLabel,
+  dayForKey,
   dayLabel,
   monthRange,
   monthTitle,
@@ -80,5 +81,16 @@ describe('calendar days', () => {
     expect(clockLabel('09:00')).toBe('9:00 AM');
     expect(clockLabel('12:30')).toBe('12:30 PM');
     expect(clockLabel('17:45')).toBe('5:45 PM');
+  });
+
+  it('moves through the grid by arrow keys, across months', () => {
+    expect(dayForKey('2026-03-31', 'ArrowRight')).toBe('2026-04-01');
+    expect(dayForKey('2026-03-01', 'ArrowLeft')).toBe('2026-02-28');
+    expect(dayForKey('2026-03-04', 'ArrowUp')).toBe('2026-02-25');
+    expect(dayForKey('2026-03-30', 'ArrowDown')).toBe('2026-04-06');
+    // Wednesday March 4, 2026: its week runs Sunday March 1 to Saturday March 7.
+    expect(dayForKey('2026-03-04', 'Home')).toBe('2026-03-01');
+    expect(dayForKey('2026-03-04', 'End')).toBe('2026-03-07');
+    expect(dayForKey('2026-03-04', 'Enter')).toBeNull();
   });
 });

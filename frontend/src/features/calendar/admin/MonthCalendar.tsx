@@ -1,6 +1,15 @@
 import type { TCalendarEvent } from '@app/contracts/calendar/event-times';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { Button } from '../../../ui/Button';
-import { longDay, type Month, monthOf, monthTitle, monthWeeks, shiftMonth } from '../calendar-days';
+import {
+  dayForKey,
+  longDay,
+  type Month,
+  monthOf,
+  monthTitle,
+  monthWeeks,
+  shiftMonth,
+} from '../calendar-days';
 import { TYPE_BADGE } from '../event-labels';
 import type { RangeRole } from '../schedule-range';
 
@@ -36,7 +45,8 @@ function dayName(day: string, today: string, role: RangeRole, events: readonly T
 /**
  * The month calendar (spec part 2, section 2.5): month navigation, today marked, days with events
  * highlighted; in Schedule Project mode the start day is green, the end red and the days between grey.
- * Every day is a button named by its date and events; in that mode the start and end are pressed.
+ * Every day is a button named by its date and events; in that mode the start and end are pressed. Arrow
+ * keys, Home and End move between days (into the next or previous month when needed).
  */
 export function MonthCalendar({
   month,
@@ -60,6 +70,26 @@ export function MonthCalendar({
   onDay: (day: string) => void;
 }) {
   const weeks = monthWeeks(month);
+  const grid = useRef<HTMLTableElement>(null);
+  /** A day to focus once its month is shown (an arrow key led out of the grid). */
+  const pendingFocus = useRef<string | null>(null);
+  const focusDay = (day: string) => {
+    const button = grid.current?.querySelector<HTMLButtonElement>(`button[data-day="${day}"]`);
+    button?.focus();
+    return Boolean(button);
+  };
+  useEffect(() => {
+    if (pendingFocus.current && focusDay(pendingFocus.current)) pendingFocus.current = null;
+  });
+  const onKeyDown = (day: string) => (event: KeyboardEvent) => {
+    const target = dayForKey(day, event.key);
+    if (!target) return;
+    event.preventDefault();
+    if (focusDay(target)) return;
+    pendingFocus.current = target;
+    onMonth(monthOf(target));
+  };
+
   return (
     <section
       aria-labelledby="month-title"
@@ -85,7 +115,7 @@ export function MonthCalendar({
           Next month <span aria-hidden="true">›</span>
         </Button>
       </div>
-      <table className="w-full table-fixed border-collapse" aria-labelledby="month-title">
+      <table ref={grid} className="w-full table-fixed border-collapse" aria-labelledby="month-title">
         <thead>
           <tr>
             {WEEKDAYS.map((name, i) => (
@@ -119,6 +149,7 @@ export function MonthCalendar({
                       aria-pressed={scheduling ? role === 'start' || role === 'end' : undefined}
                       aria-current={day === today ? 'date' : undefined}
                       onClick={() => onDay(day)}
+                      onKeyDown={onKeyDown(day)}
                       className={`flex h-20 w-full flex-col items-stretch overflow-hidden rounded-md border p-1 text-left text-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-700 sm:h-24 ${base} ${
                         isSelected ? 'ring-2 ring-blue-700' : ''
                       } ${inMonth ? '' : 'opacity-90'}`}
