@@ -67,7 +67,13 @@ function ScheduleJobForm({ date, onClose }: { date: string; onClose: () => void 
         label="Client"
         value={draft.clientId}
         onChange={set('clientId')}
-        placeholder={clients.isPending ? 'Loading clients...' : 'Select a client'}
+        placeholder={
+          clients.isPending
+            ? 'Loading clients...'
+            : clientOptions.length === 0
+              ? 'No clients yet (add one in Clients)'
+              : 'Select a client'
+        }
         options={clientOptions}
         error={
           clients.isError

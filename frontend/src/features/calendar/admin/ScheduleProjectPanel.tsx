@@ -78,7 +78,13 @@ export function ScheduleProjectPanel({
         label="Project"
         value={projectId === null ? '' : String(projectId)}
         onChange={(e) => chooseProject(e.target.value)}
-        placeholder={projects.isPending ? 'Loading projects...' : 'Select a project'}
+        placeholder={
+          projects.isPending
+            ? 'Loading projects...'
+            : options.length === 0
+              ? 'No projects yet (add one in Project Tracking)'
+              : 'Select a project'
+        }
         options={options}
         error={projects.isError ? 'Could not load the projects.' : null}
       />
