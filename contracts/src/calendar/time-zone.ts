@@ -47,11 +47,50 @@ function wallClockMs(ms: number, timeZone: string): number {
   return Date.UTC(year, month - 1, day, hour, minute, second);
 }
 
-/** Offset of `timeZone` from UTC at the instant `ms`, in milliseconds (Anchorage: -9 h or -8 h). */
-function offsetMs(ms: number, timeZone: string): number {
+/** Offset of `timeZone` from UTC at the instant `ms`, asked of Intl (one formatToParts: some microseconds). */
+function exactOffsetMs(ms: number, timeZone: string): number {
   const whole = Math.floor(ms / 1000) * 1000;
   return wallClockMs(whole, timeZone) - whole;
 }
+
+/**
+ * Offsets already asked, by time zone and UTC day or hour. A day (or else an hour) is kept only when the offset
+ * at its first and last second agree, i.e. no change falls inside it; a slot with a change is answered exactly
+ * each time. A calendar of a year's events then asks Intl a few hundred times instead of several times per event
+ * (the ICS feed and the month view derive thousands). Bounded: emptied when it grows past its size.
+ */
+const offsetSlots = new Map<string, Map<string, number>>();
+const OFFSET_SLOTS_MAX = 50_000;
+const HOUR = 60 * MINUTE;
+
+function slotOffset(slots: Map<string, number>, key: string, from: number, length: number, timeZone: string) {
+  const kept = slots.get(key);
+  if (kept !== undefined) return kept;
+  const first = exactOffsetMs(from, timeZone);
+  if (exactOffsetMs(from + length - 1000, timeZone) !== first) return null;
+  if (slots.size >= OFFSET_SLOTS_MAX) slots.clear();
+  slots.set(key, first);
+  return first;
+}
+
+/** Offset of `timeZone` from UTC at the instant `ms`, in milliseconds (Anchorage: -9 h or -8 h). */
+function offsetMs(ms: number, timeZone: string): number {
+  let slots = offsetSlots.get(timeZone);
+  if (!slots) {
+    slots = new Map();
+    offsetSlots.set(timeZone, slots);
+  }
+  const day = Math.floor(ms / DAY);
+  const hour = Math.floor(ms / HOUR);
+  return (
+    slotOffset(slots, `d${day}`, day * DAY, DAY, timeZone) ??
+    slotOffset(slots, `h${hour}`, hour * HOUR, HOUR, timeZone) ??
+    exactOffsetMs(ms, timeZone)
+  );
+}
+
+/** The wall clock in `timeZone` at `ms` read back as UTC, to the second, from the (kept) offset. */
+const wallClock = (ms: number, timeZone: string) => Math.floor(ms / 1000) * 1000 + offsetMs(ms, timeZone);
 
 /** Parses `YYYY-MM-DD`; null when it is not a real calendar day (2026-02-30). */
 export function parseLocalDate(date: string): { year: number; month: number; day: number } | null {
@@ -82,7 +121,7 @@ export function localToUtc(date: string, time: string, timeZone: string = BUSINE
   const after = offsetMs(wall + DAY, timeZone);
   const candidates = [...new Set([before, after])]
     .map((offset) => wall - offset)
-    .filter((ms) => wallClockMs(ms, timeZone) === wall)
+    .filter((ms) => wallClock(ms, timeZone) === wall)
     .sort((a, b) => a - b);
   // Repeated hour: the earlier instant. Skipped hour: the offset in force before the gap, which
   // lands the same distance past the gap.
@@ -93,7 +132,7 @@ export function localToUtc(date: string, time: string, timeZone: string = BUSINE
 export function utcToLocal(instant: Date | string, timeZone: string = BUSINESS_TIME_ZONE): LocalDateTime {
   const ms = typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
   if (Number.isNaN(ms)) throw new RangeError(`Not an instant: ${String(instant)}`);
-  const iso = new Date(wallClockMs(ms, timeZone)).toISOString();
+  const iso = new Date(wallClock(ms, timeZone)).toISOString();
   return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
 }
 
