@@ -342,6 +342,11 @@ const ROWS: Record<string, Case | Case[]> = {
     send: () => ({ url: '/api/auth/google/callback?code=some-code&state=not-a-state' }),
   },
   'GET /api/calendar/status': { expect: ADMIN },
+  // Busy times pulled from the admin's own Google Calendar.
+  'GET /api/calendar/imported': {
+    expect: ADMIN,
+    send: () => ({ url: '/api/calendar/imported?from=2026-03-01&to=2026-03-31' }),
+  },
   'POST /api/calendar/disconnect': { expect: ADMIN_WRITES },
   'GET /api/calendar/settings': { expect: ADMIN },
   'PUT /api/calendar/settings': {

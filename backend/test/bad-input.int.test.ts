@@ -259,6 +259,7 @@ const ROWS: Record<string, Row> = {
     query: () => ({ code: 'some-code', state: 'a-state' }),
   },
   'GET /api/calendar/status': {},
+  'GET /api/calendar/imported': { query: () => ({ from: '2026-03-01', to: '2026-03-31' }) },
   'POST /api/calendar/disconnect': {},
   'GET /api/calendar/settings': {},
   'PUT /api/calendar/settings': {

@@ -1,5 +1,6 @@
 import { appointmentsProjection } from './appointments/projection.ts';
 import { auditProjection } from './audit/projection.ts';
+import { calendarImportedProjection } from './calendar-sync/imported.ts';
 import { calendarSyncProjection } from './calendar-sync/projection.ts';
 import { clientsProjection } from './clients/projection.ts';
 import { consultationsProjection } from './consultations/projection.ts';
@@ -28,6 +29,7 @@ export const projections: readonly Projection[] = [
   documentsProjection,
   customFormsProjection,
   calendarSyncProjection,
+  calendarImportedProjection,
 ];
 
 export const findProjection = (name: string) => projections.find((p) => p.name === name);

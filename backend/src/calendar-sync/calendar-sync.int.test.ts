@@ -6,6 +6,7 @@ import { portalClientWithProject } from '../../test/clients.ts';
 import { eventually } from '../../test/eventually.ts';
 import { type FakeGoogle, startFakeGoogle } from '../../test/fakes/google-calendar.ts';
 import { googleEventIdOf } from './decide.ts';
+import { pullRound } from './pull.ts';
 
 describe('Google Calendar sync (against a local fake of Google)', () => {
   let fake: FakeGoogle;
@@ -225,6 +226,142 @@ describe('Google Calendar sync (against a local fake of Google)', () => {
     const added = await eventually('the one-off event', async () => liveEvent(`added-${res.body.id}`));
     expect(added).toMatchObject({ summary: 'Tower climb', location: 'Nome' });
     expect(Date.parse(added.start!.dateTime!)).toBe(Date.parse('2026-09-01T18:00:00Z'));
+  });
+
+  let clock = Date.now();
+  /** One pull round as the workers' timer runs it, each far enough after the last for the frequency to pass. */
+  const pull = () => {
+    clock += 20 * 60_000;
+    const at = new Date(clock);
+    return eventually('a pull round', async () => {
+      const round = await pullRound(t().deps, { warn: () => undefined }, at);
+      return round.locked && round;
+    });
+  };
+  const appointment = async (id: number) => {
+    const list = await t().call('GET', '/api/appointments', undefined, t().adminToken);
+    return (list.body as { id: number; title: string; startTime: string; status: string }[]).find(
+      (a) => a.id === id,
+    );
+  };
+  const settle = async (key: string) => {
+    await eventually('pushed', async () => liveEvent(key));
+    await eventually('the push job done', async () => {
+      const { rows } = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM jobs WHERE queue = 'calendar' AND status <> 'done'`.execute(
+        t().deps.db,
+      );
+      return rows[0]!.n === 0;
+    });
+  };
+
+  it('imports changes made in Google to our events (conflict resolution external) and keeps others as busy times', async () => {
+    const id = await schedule({
+      title: 'Roof survey',
+      scheduledDate: '2026-07-10',
+      startTime: '09:00',
+      endTime: '10:00',
+    });
+    const key = `appointment-${id}`;
+    await settle(key);
+    expect((await pull()).pulled).toBe(1); // the first, full pull: nothing differs
+    fake.edit(googleEventIdOf(key), {
+      summary: 'Roof survey (moved)',
+      start: { dateTime: '2026-07-10T20:00:00Z' },
+      end: { dateTime: '2026-07-10T21:30:00Z' },
+    });
+    fake.create({
+      id: 'dentist0001',
+      summary: 'Dentist',
+      start: { dateTime: '2026-07-11T18:00:00Z' },
+      end: { dateTime: '2026-07-11T19:00:00Z' },
+    });
+    await pull();
+    const moved = await eventually('the change applied', async () => {
+      const a = await appointment(id);
+      return a?.title === 'Roof survey (moved)' && a;
+    });
+    expect(moved).toMatchObject({ startTime: '12:00', endTime: '13:30', scheduledDate: '2026-07-10' });
+    const imported = await eventually('the busy time', async () => {
+      const res = await t().call(
+        'GET',
+        '/api/calendar/imported?from=2026-07-01&to=2026-07-31',
+        undefined,
+        t().adminToken,
+      );
+      return res.body.length > 0 && res.body;
+    });
+    expect(imported).toEqual([
+      expect.objectContaining({
+        id: 'dentist0001',
+        title: 'Dentist',
+        date: '2026-07-11',
+        time: '10:00',
+        allDay: false,
+      }),
+    ]);
+
+    // Deleted in Google: the appointment is cancelled; the Dentist's removal drops the busy time too.
+    await settle(key);
+    fake.edit(googleEventIdOf(key), { status: 'cancelled' });
+    fake.edit('dentist0001', { status: 'cancelled' });
+    fake.expireSyncTokens(); // and the sync token is too old: a full list (410 → start over)
+    await pull();
+    await eventually(
+      'the appointment cancelled',
+      async () => (await appointment(id))?.status === 'cancelled',
+    );
+    await eventually('the busy time gone', async () => {
+      const res = await t().call(
+        'GET',
+        '/api/calendar/imported?from=2026-07-01&to=2026-07-31',
+        undefined,
+        t().adminToken,
+      );
+      return res.body.length === 0;
+    });
+  });
+
+  it('manual: records a conflict and changes neither; internal: writes ours back', async () => {
+    const settings = await t().call('GET', '/api/calendar/settings', undefined, t().adminToken);
+    const save = (conflictResolution: string) =>
+      t().call('PUT', '/api/calendar/settings', { ...settings.body, conflictResolution }, t().adminToken);
+    expect((await save('manual')).status).toBe(200);
+    const id = await schedule({
+      title: 'Mast check',
+      scheduledDate: '2026-07-20',
+      startTime: '09:00',
+      endTime: '10:00',
+    });
+    const key = `appointment-${id}`;
+    await settle(key);
+    await pull();
+    fake.edit(googleEventIdOf(key), {
+      summary: 'Mast check?',
+      start: { dateTime: '2026-07-20T22:00:00Z' },
+      end: { dateTime: '2026-07-20T23:00:00Z' },
+    });
+    await pull();
+    const status = await eventually('the conflict listed', async () => {
+      const res = await t().call('GET', '/api/calendar/status', undefined, t().adminToken);
+      return res.body.conflicts.length > 0 && res.body;
+    });
+    expect(status.conflicts).toEqual([
+      expect.objectContaining({ key, googleTitle: 'Mast check?', googleStart: '2026-07-20T22:00:00.000Z' }),
+    ]);
+    expect(await appointment(id)).toMatchObject({ title: 'Mast check', startTime: '09:00' });
+    expect(liveEvent(key)?.summary).toBe('Mast check?');
+
+    expect((await save('internal')).status).toBe(200);
+    await pull();
+    expect(liveEvent(key)?.summary).toBe('Mast check');
+    expect(Date.parse(liveEvent(key)!.start!.dateTime!)).toBe(Date.parse('2026-07-20T17:00:00Z'));
+    await eventually('the conflict settled', async () => {
+      const res = await t().call('GET', '/api/calendar/status', undefined, t().adminToken);
+      return res.body.conflicts.length === 0;
+    });
+    expect(await appointment(id)).toMatchObject({ title: 'Mast check', startTime: '09:00' });
   });
 
   it('disconnects: revokes at Google, forgets the token, and add-event then answers 409', async () => {

@@ -1,8 +1,10 @@
 import {
   CALENDAR_NOT_CONNECTED,
   ZAddCalendarEventBody,
+  ZCalendarRangeQuery,
   ZCalendarSettings,
   ZCalendarStatus,
+  ZImportedCalendarEvents,
 } from '@app/contracts/api/calendar';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,10 +23,11 @@ import type { AppDeps } from '../platform/deps.ts';
 import { conflict, forbidden, unauthorized } from '../platform/errors.ts';
 import { recordConnected, recordDisconnected, requestAddEvent, saveSettings } from './commands.ts';
 import { calendarApi, consentUrl, isGoogleConfigured, oauthClient } from './google.ts';
-import { settingsOf, statusOf } from './queries.ts';
+import { importedEvents, settingsOf, statusOf } from './queries.ts';
 import {
   connectionOf,
   deleteConnection,
+  forgetSyncToken,
   issueState,
   redeemState,
   refreshTokenOf,
@@ -141,9 +144,24 @@ export function calendarSyncRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         preValidation: requireAdmin,
       },
       async (request) => {
-        await saveSettings(deps, actorOf(request), request.user!.id, request.body);
-        return settingsOf(deps, request.user!.id);
+        const userId = request.user!.id;
+        const before = await settingsOf(deps, userId);
+        await saveSettings(deps, actorOf(request), userId, request.body);
+        const after = await settingsOf(deps, userId);
+        // Another conflict resolution judges again what earlier pulls saw (a 'manual' conflict, say): the next
+        // pull lists everything instead of the changes since the last one.
+        if (before.conflictResolution !== after.conflictResolution) await forgetSyncToken(deps.db, userId);
+        return after;
       },
+    );
+
+    app.get(
+      '/api/calendar/imported',
+      {
+        schema: { querystring: ZCalendarRangeQuery, response: { 200: ZImportedCalendarEvents } },
+        preValidation: requireAdmin,
+      },
+      async (request) => importedEvents(deps, request.user!.id, request.query),
     );
 
     app.post(

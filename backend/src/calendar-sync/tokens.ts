@@ -104,6 +104,10 @@ export async function recordPull(db: Db, userId: number, calendarId: string, syn
     last_pull_at = now(), last_sync_at = now(), last_error = NULL WHERE user_id = ${userId}`.execute(db);
 }
 
+export async function forgetSyncToken(db: Db, userId: number) {
+  await sql`UPDATE calendar_connections SET sync_token = NULL WHERE user_id = ${userId}`.execute(db);
+}
+
 // --- OAuth states: one use, ten minutes, bound to the admin and the session that started the connect. ---
 
 const STATE_MINUTES = 10;

@@ -2,8 +2,8 @@ import { projectionRuntimeSql } from '@app/projections/runtime/checkpoints';
 import { messageMailsTableSql } from '@app/workers/jobs/message-client-mail';
 import { jobsRunAtSql, jobsTableSql } from '@app/workers/jobs/table';
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
-import { calendarTablesSql } from '../calendar-sync/tables.ts';
 import { calendarFeedsTableSql } from '../calendar/feed-store.ts';
+import { calendarTablesSql } from '../calendar-sync/tables.ts';
 import { eventStoreSchemaSql } from '../eventstore/postgres.ts';
 
 const raw = (text: string): Migration => ({ up: async (db) => void (await sql.raw(text).execute(db)) });

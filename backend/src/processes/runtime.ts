@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { SessionCache } from '../auth/session-cache.ts';
 import { clientEventIcs } from '../calendar/ics.ts';
+import { startCalendarPulls } from '../calendar-sync/pull.ts';
 import { pushKeys } from '../calendar-sync/push.ts';
 import { presenceLookup } from '../live/presence.ts';
 import { liveNamespace } from '../live/relay.ts';
@@ -101,7 +102,7 @@ export function startWorkerProcesses(
   deps: AppDeps,
   log: Logger,
   queuePrefix = 'ng',
-  options: JobRuntimeOptions & { redisUrl?: string } = {},
+  options: JobRuntimeOptions & { redisUrl?: string; calendarPullMs?: number } = {},
 ) {
   const mailer = createMailer({
     smtpUrl: deps.config.SMTP_URL,
@@ -133,10 +134,13 @@ export function startWorkerProcesses(
     error: (o, m) => log.error(o, m),
   });
   dispatcher.start();
+  // Google Calendar pulls (two-way and import-only sync): one process at a time, by an advisory lock.
+  const calendarPulls = startCalendarPulls(deps, log, options.calendarPullMs);
   return {
     jobs,
     async stop() {
       deps.watcher.off('change', onChange);
+      await calendarPulls.stop();
       await dispatcher.stop();
       await jobs.stop();
     },

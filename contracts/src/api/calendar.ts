@@ -100,6 +100,25 @@ export const ZCalendarStatus = z.object({
 });
 export type TCalendarStatus = z.infer<typeof ZCalendarStatus>;
 
+/**
+ * GET /api/calendar/imported?from=&to=: events the signed-in admin made in their Google Calendar (not ours),
+ * brought in by two-way or import sync as read-only busy times; same range rules as the events query.
+ */
+export const ZImportedCalendarEvent = z.object({
+  /** Google's event id. */
+  id: z.string(),
+  title: z.string(),
+  /** UTC ISO instants. */
+  start: z.string(),
+  end: z.string(),
+  /** Local start in the business time zone. */
+  date: z.string(),
+  time: z.string(),
+  allDay: z.boolean(),
+});
+export const ZImportedCalendarEvents = z.array(ZImportedCalendarEvent);
+export type TImportedCalendarEvent = z.infer<typeof ZImportedCalendarEvent>;
+
 export const CALENDAR_NOT_CONNECTED = 'Google Calendar is not connected';
 export const CALENDAR_NOT_CONFIGURED =
   'Google Calendar is not set up on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are missing)';

@@ -92,6 +92,26 @@ export const ZCalendarSyncConflictFound = defineEvent(
   }),
 );
 
+/**
+ * Events a person made in their Google Calendar (not ours), kept as read-only busy times of that admin
+ * (`calendar-import-<userId>`): added or changed, and removed.
+ */
+export const ZCalendarExternalEventImported = defineEvent(
+  'CalendarExternalEventImported',
+  z.object({
+    ...user,
+    googleEventId: eText,
+    title: eText,
+    start: eInstant,
+    end: eInstant,
+    allDay: z.boolean(),
+  }),
+);
+export const ZCalendarExternalEventRemoved = defineEvent(
+  'CalendarExternalEventRemoved',
+  z.object({ ...user, googleEventId: eText }),
+);
+
 export const calendarEventSchemas = [
   ZCalendarConnected,
   ZCalendarDisconnected,
@@ -101,6 +121,8 @@ export const calendarEventSchemas = [
   ZCalendarEventPushed,
   ZCalendarEventUnpushed,
   ZCalendarSyncConflictFound,
+  ZCalendarExternalEventImported,
+  ZCalendarExternalEventRemoved,
 ] as const;
 
 export type TCalendarSyncEvent = z.infer<(typeof calendarEventSchemas)[number]>;

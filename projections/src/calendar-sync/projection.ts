@@ -52,7 +52,7 @@ export function evolveCalendarSync(
     // Our event written again (or removed) settles a conflict about it.
     case 'CalendarEventPushed':
     case 'CalendarEventUnpushed':
-      if (!row || !row.conflicts.some((c) => c.key === event.data.key)) return undefined;
+      if (!row?.conflicts.some((c) => c.key === event.data.key)) return undefined;
       return { ...row, conflicts: row.conflicts.filter((c) => c.key !== event.data.key) };
     default:
       return undefined;
