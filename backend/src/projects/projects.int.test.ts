@@ -235,10 +235,15 @@ describe('projects API', () => {
     expect((await audit(id)).map((e) => e.type)).toEqual(['ProjectDeleted', 'ProjectCreated']);
   });
 
-  it('answers a calendar sync of an existing project with no events yet', async () => {
+  it('answers a calendar sync with the project start and end events (section 9 rules)', async () => {
     const { id } = (await create({ jobStartDate: '2026-06-01', jobEndDate: '2026-06-02' })).body;
     const res = await t.call('POST', `/api/projects/${id}/sync-calendar`, undefined, t.adminToken);
-    expect(res).toMatchObject({ status: 200, body: { success: true, events: [] } });
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.events).toEqual([
+      expect.objectContaining({ id, type: 'project_start', date: '2026-06-01', time: '09:00' }),
+      expect.objectContaining({ id: id + 10000, type: 'project_end', date: '2026-06-02', time: '15:00' }),
+    ]);
     expect((await t.call('POST', '/api/projects/99999/sync-calendar', undefined, t.adminToken)).status).toBe(
       404,
     );

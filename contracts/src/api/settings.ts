@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PRICING, isWholeCents } from '../estimates/pricing.ts';
 import { ZText } from './primitives.ts';
 
 const text = (label: string, max = 300) => ZText(max, { error: `${label} is required` });
@@ -6,7 +7,8 @@ const price = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
     .min(0, `${label} cannot be negative`)
-    .max(1_000_000);
+    .max(1_000_000)
+    .refine(isWholeCents, `${label} must be in whole cents`);
 
 export const ZCompanySettings = z.object({
   name: text('Company name', 200).min(1, 'Company name is required'),
@@ -93,7 +95,7 @@ export const DEFAULT_SITE_CONTENT: TSiteContent = {
   address: 'Anchorage, Alaska',
 };
 
-/** Settings page defaults (spec part 2, section 9). */
+/** Settings defaults (spec part 2, section 9). */
 export const DEFAULT_SETTINGS: TSettings = {
   // The company's contact details are the site's: one set (see the site-settings projection).
   company: {
@@ -103,16 +105,8 @@ export const DEFAULT_SETTINGS: TSettings = {
     address: DEFAULT_SITE_CONTENT.address,
     logo: null,
   },
-  pricing: {
-    wiredCameraPrice: 150,
-    wirelessCameraPrice: 200,
-    wireCostPerFoot: 2.5,
-    starlinkInstallPrice: 500,
-    laborHourlyRate: 50,
-    additionalServicePrice: 100,
-    propertyTypeMultipliers: { residential: 1, commercial: 1.2, industrial: 1.5 },
-    customServices: [],
-  },
+  // One pricing model: the Pricing page's defaults (see contracts/src/estimates/pricing.ts for why).
+  pricing: DEFAULT_PRICING,
   admin: { email: '', name: '' },
 };
 

@@ -7,6 +7,7 @@ import { consultationEventSchemas } from './consultations.ts';
 import { dailyNoteEventSchemas } from './dashboard.ts';
 import type { EventDefinition } from './define.ts';
 import { documentEventSchemas } from './documents.ts';
+import { estimateEventSchemas } from './estimates.ts';
 import { customFormEventSchemas } from './forms.ts';
 import { messageEventSchemas } from './messages.ts';
 import { projectEventSchemas } from './projects.ts';
@@ -29,6 +30,7 @@ const definitions = [
   ...appointmentEventSchemas,
   ...calendarEventSchemas,
   ...calendarFeedEventSchemas,
+  ...estimateEventSchemas,
 ] as const;
 export const ZDomainEvent = z.discriminatedUnion('type', definitions);
 export type TDomainEvent = z.infer<typeof ZDomainEvent>;
