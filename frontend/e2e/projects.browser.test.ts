@@ -170,7 +170,7 @@ describe('projects: tracking, the project dialog, the job page and the client po
     await nav.getByRole('button', { name: 'Messages' }).click();
     await client.getByText('No messages yet').waitFor();
     await nav.getByRole('button', { name: 'Schedule' }).click();
-    await client.getByText('Appointment scheduling coming soon').waitFor();
+    await client.getByText('No appointments scheduled').waitFor();
     await nav.getByRole('button', { name: 'Payments' }).click();
     await client.getByText('Payment management coming soon').waitFor();
     expect(client.url()).toBe(`${b.baseUrl}/client`);
