@@ -41,38 +41,57 @@ const count = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max}`);
 
 /**
+ * The fields an estimate is made and changed with, without defaults: PATCH takes any subset of them, and a
+ * default there would overwrite what is stored with it (a PATCH of the title alone would clear the client).
+ */
+const estimateFields = {
+  title: ZText(200, { error: 'Title is required' }).min(1, 'Title is required'),
+  jobName: ZText(200),
+  clientId: ZId('Please select a client').nullable(),
+  projectId: ZId('must be a project id').nullable(),
+  cameraType: z.enum(CAMERA_TYPES, { error: 'Camera type must be none, wired or wireless' }),
+  cameraCount: count('Number of cameras', 32),
+  wireLength: count('Wire length', WIRE_LENGTH_MAX),
+  starlinkInstall: z.boolean({ error: 'starlinkInstall must be true or false' }),
+  propertyType: ZText(50, { error: 'Please choose a property type' }).min(1, 'Please choose a property type'),
+  location: ZText(300),
+  additionalServices: z.array(ZText(100)).max(100),
+  /** Custom labor hours; null or '' for the automatic hours. */
+  laborHours: numberish('Labor hours must be a number').refine(
+    (h) => h === null || (h >= 0 && h <= LABOR_HOURS_MAX && Number.isInteger(h * 2)),
+    { message: `Labor hours must be from 0 to ${LABOR_HOURS_MAX} in steps of 0.5` },
+  ),
+  specialRequirements: ZText(5_000),
+  /** The calculator's description unless the admin wrote their own. */
+  description: ZText(5_000),
+};
+
+/**
  * What the calculator and the estimate page send (POST /api/estimates, and PATCH with any subset). The server
  * checks the property type and services against the pricing and prices the estimate itself: amounts sent by
  * the browser are never taken, except a `totalCost` an admin typed on the estimate page (kept as an
  * adjustment beside the calculated total).
  */
 export const ZEstimateFields = z.object({
-  title: ZText(200, { error: 'Title is required' }).min(1, 'Title is required'),
-  jobName: ZText(200).default(''),
-  clientId: ZId('Please select a client').nullable().default(null),
-  projectId: ZId('must be a project id').nullable().default(null),
-  cameraType: z.enum(CAMERA_TYPES, { error: 'Camera type must be none, wired or wireless' }),
-  cameraCount: count('Number of cameras', 32),
-  wireLength: count('Wire length', WIRE_LENGTH_MAX).default(0),
-  starlinkInstall: z.boolean({ error: 'starlinkInstall must be true or false' }).default(false),
-  propertyType: ZText(50, { error: 'Please choose a property type' }).min(1, 'Please choose a property type'),
-  location: ZText(300).default(''),
-  additionalServices: z.array(ZText(100)).max(100).default([]),
-  /** Custom labor hours; null or '' for the automatic hours. */
-  laborHours: numberish('Labor hours must be a number')
-    .refine((h) => h === null || (h >= 0 && h <= LABOR_HOURS_MAX && Number.isInteger(h * 2)), {
-      message: `Labor hours must be from 0 to ${LABOR_HOURS_MAX} in steps of 0.5`,
-    })
-    .default(null),
-  specialRequirements: ZText(5_000).default(''),
-  /** The calculator's description unless the admin wrote their own. */
-  description: ZText(5_000).optional(),
+  ...estimateFields,
+  jobName: estimateFields.jobName.default(''),
+  clientId: estimateFields.clientId.default(null),
+  projectId: estimateFields.projectId.default(null),
+  wireLength: estimateFields.wireLength.default(0),
+  starlinkInstall: estimateFields.starlinkInstall.default(false),
+  location: estimateFields.location.default(''),
+  additionalServices: estimateFields.additionalServices.default([]),
+  laborHours: estimateFields.laborHours.default(null),
+  specialRequirements: estimateFields.specialRequirements.default(''),
+  description: estimateFields.description.optional(),
 });
 export const ZCreateEstimateBody = ZEstimateFields;
 export type TCreateEstimateBody = z.input<typeof ZCreateEstimateBody>;
 
 /** PATCH /api/estimates/{id}: any of the fields; `totalCost` (dollars) sets or clears a hand-set total. */
-export const ZUpdateEstimateBody = ZEstimateFields.partial()
+export const ZUpdateEstimateBody = z
+  .object(estimateFields)
+  .partial()
   .extend({
     totalCost: numberish('Total cost must be a number')
       .refine((v) => v === null || v >= 0, TOTAL_NEGATIVE)
