@@ -1,19 +1,6 @@
-import { BUSINESS_TIME_ZONE } from '@app/contracts/calendar/time-zone';
 import type { TFormData } from '@app/contracts/events/documents';
 import type { TFormSection } from '@app/contracts/forms/definition';
-
-const local = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
-  dateStyle: 'medium',
-  timeStyle: 'long',
-});
-
-/** "Nov 24, 2026, 12:37:27 AM AKST (America/Anchorage) / 2026-11-24 09:37:27 UTC". */
-export function bothZones(iso: string): string {
-  const at = new Date(iso);
-  const utc = `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-  return `${local.format(at)} (${BUSINESS_TIME_ZONE}) / ${utc}`;
-}
+import { bothZones } from '../platform/pdf.ts';
 
 /** A form key as a label: "cameraCount" → "Camera count", "install_date" → "Install date". */
 export function fieldLabel(key: string): string {
@@ -115,30 +102,4 @@ export function formLines(form: FormFacts): string[] {
   for (const [key, value] of Object.entries(form.formData))
     if (!asked.has(key)) lines.push(`## ${fieldLabel(key)}`, answerText(value));
   return lines;
-}
-
-/** Greedy word wrap by measured width; a word wider than the line is cut. Newlines in the text are kept. */
-export function wrap(text: string, width: (s: string) => number, max: number): string[] {
-  const out: string[] = [];
-  for (const paragraph of text.split(/\r?\n/)) {
-    let line = '';
-    for (let word of paragraph.split(/\s+/).filter(Boolean)) {
-      while (width(word) > max) {
-        let cut = word.length - 1;
-        while (cut > 1 && width(word.slice(0, cut)) > max) cut--;
-        if (line) out.push(line);
-        out.push(word.slice(0, cut));
-        line = '';
-        word = word.slice(cut);
-      }
-      const candidate = line ? `${line} ${word}` : word;
-      if (width(candidate) <= max) line = candidate;
-      else {
-        out.push(line);
-        line = word;
-      }
-    }
-    out.push(line);
-  }
-  return out;
 }

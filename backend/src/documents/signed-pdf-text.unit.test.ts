@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { answerText, bothZones, certificateLines, fieldLabel, formLines, wrap } from './signed-pdf-text.ts';
-
-const chars = (s: string) => s.length;
+import { answerText, certificateLines, fieldLabel, formLines } from './signed-pdf-text.ts';
 
 describe('signed PDF text', () => {
-  it('shows a time in Alaska (standard or daylight) and in UTC', () => {
-    expect(bothZones('2026-01-15T20:00:00.000Z')).toBe(
-      'Jan 15, 2026, 11:00:00 AM AKST (America/Anchorage) / 2026-01-15 20:00:00 UTC',
-    );
-    expect(bothZones('2026-07-04T18:00:00.000Z')).toContain('10:00:00 AM AKDT');
-  });
-
   it('turns form keys into labels and answers into words', () => {
     expect(fieldLabel('cameraCount')).toBe('Camera count');
     expect(fieldLabel('install_date')).toBe('Install date');
@@ -60,13 +51,6 @@ describe('signed PDF text', () => {
       '## Extra note',
       'hi',
     ]);
-  });
-
-  it('wraps by width, keeps line breaks and cuts a word longer than the line', () => {
-    expect(wrap('aa bb cc', chars, 5)).toEqual(['aa bb', 'cc']);
-    expect(wrap('one\ntwo', chars, 10)).toEqual(['one', 'two']);
-    expect(wrap('abcdefghij', chars, 4)).toEqual(['abcd', 'efgh', 'ij']);
-    expect(wrap('', chars, 4)).toEqual(['']);
   });
 
   it('names what each hash covers and lists every event of the trail', () => {

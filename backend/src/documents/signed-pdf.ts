@@ -2,80 +2,23 @@ import { readFile } from 'node:fs/promises';
 import { DOCUMENT_NOT_FOUND } from '@app/contracts/api/documents';
 import type { TDocumentEvent } from '@app/contracts/events/documents';
 import type { StoredEvent } from '@app/contracts/events/envelope';
-import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import type { fileStore } from '../files/store.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { conflict, notFound } from '../platform/errors.ts';
+import { bothZones, pageWriter, standardFonts } from '../platform/pdf.ts';
 import { userById } from '../users/queries.ts';
 import { documentDecider, documentStream, mayAccess, type Person, sha256Hex } from './decide.ts';
 import {
-  bothZones,
   type CertificateFacts,
   certificateLines,
   type FormFacts,
   formLines,
   type Signer,
-  wrap,
 } from './signed-pdf-text.ts';
 
 export const DOCUMENT_NOT_SIGNED =
   'This document is not signed yet: its signed PDF exists once it is signed.';
-
-const PAGE: [number, number] = [612, 792]; // US Letter, in points
-const MARGIN = 54;
-const WIDTH = PAGE[0] - 2 * MARGIN;
-
-/** Writes paragraphs top to bottom, starting a new page whenever the next line would not fit. */
-function pageWriter(doc: PDFDocument, regular: PDFFont, bold: PDFFont) {
-  let page: PDFPage = doc.addPage(PAGE);
-  let y = PAGE[1] - MARGIN;
-  const room = (height: number) => {
-    if (y - height >= MARGIN) return;
-    page = doc.addPage(PAGE);
-    y = PAGE[1] - MARGIN;
-  };
-  // The standard fonts only know WinAnsi: anything else is shown as "?" rather than failing the document.
-  const known = (font: PDFFont) => new Set(font.getCharacterSet());
-  const sets = new Map([
-    [regular, known(regular)],
-    [bold, known(bold)],
-  ]);
-  const safe = (font: PDFFont, s: string) =>
-    [...s.replace(/\t/g, ' ')].map((ch) => (sets.get(font)!.has(ch.codePointAt(0)!) ? ch : '?')).join('');
-
-  return {
-    /** "# " a heading, "## " a label, anything else body text. */
-    paragraph(text: string) {
-      const [font, size, before] = text.startsWith('# ')
-        ? [bold, 16, 10]
-        : text.startsWith('## ')
-          ? [bold, 11, 6]
-          : [regular, 10, 2];
-      const body = text.replace(/^#{1,2} /, '');
-      const lineHeight = size * 1.3;
-      y -= before;
-      for (const line of wrap(body, (s) => font.widthOfTextAtSize(safe(font, s), size), WIDTH)) {
-        room(lineHeight);
-        y -= lineHeight;
-        page.drawText(safe(font, line), { x: MARGIN, y, size, font, color: rgb(0.1, 0.1, 0.1) });
-      }
-    },
-    image(picture: PDFImage, maxWidth: number, maxHeight: number) {
-      // Shrunk to fit, never enlarged (a tiny drawing stays as drawn).
-      const fits = picture.width <= maxWidth && picture.height <= maxHeight;
-      const scaled = fits ? picture.size() : picture.scaleToFit(maxWidth, maxHeight);
-      room(scaled.height + 8);
-      y -= scaled.height + 8;
-      page.drawImage(picture, { x: MARGIN, y, width: scaled.width, height: scaled.height });
-      page.drawLine({
-        start: { x: MARGIN, y: y - 2 },
-        end: { x: MARGIN + maxWidth, y: y - 2 },
-        thickness: 0.5,
-        color: rgb(0.4, 0.4, 0.4),
-      });
-    },
-  };
-}
 
 export interface SignedPdfInput {
   documentId: number;
@@ -86,9 +29,6 @@ export interface SignedPdfInput {
   /** Set when a newer version replaced the document: the certificate says its signature is void. */
   replaced?: CertificateFacts['replaced'];
 }
-
-const fonts = async (doc: PDFDocument) =>
-  [await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold)] as const;
 
 /**
  * The signed form's PDF: its content pages (the form, then the signature with the signer's name and time),
@@ -104,7 +44,7 @@ export async function renderSignedPdf(input: SignedPdfInput): Promise<Uint8Array
   content.setProducer('pdf-lib');
   content.setCreationDate(at);
   content.setModificationDate(at);
-  const [regular, bold] = await fonts(content);
+  const [regular, bold] = await standardFonts(content);
   const writer = pageWriter(content, regular, bold);
   for (const line of formLines(form)) writer.paragraph(line);
   writer.paragraph('# Signature');
@@ -114,7 +54,7 @@ export async function renderSignedPdf(input: SignedPdfInput): Promise<Uint8Array
   const contentPages = content.getPageCount();
 
   const whole = await PDFDocument.load(contentBytes, { updateMetadata: false });
-  const [wRegular, wBold] = await fonts(whole);
+  const [wRegular, wBold] = await standardFonts(whole);
   const certificate = pageWriter(whole, wRegular, wBold);
   const lines = certificateLines({
     documentId: input.documentId,
