@@ -1,4 +1,5 @@
 import { appendThroughput } from './append.ts';
+import { calendarFigures } from './calendar.ts';
 import { documentFigures } from './documents.ts';
 import { commandToVisibleLatency } from './latency.ts';
 import { messageFigures } from './messages.ts';
@@ -7,49 +8,87 @@ import { rebuildRate } from './rebuild.ts';
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 const f = (n: number) => n.toFixed(1);
 
-const append = await appendThroughput();
-console.log(
-  `append throughput, 16 writers: ${Math.round(append.eventsPerSecond)} events/s (${append.events} events)  target >= 3000: ${verdict(append.eventsPerSecond >= 3000)}`,
-);
+/**
+ * `npm run bench` runs every figure; `npm run bench -- calendar messages` only the groups named (append,
+ * latency, rebuild, documents, messages, calendar).
+ */
+const GROUPS = ['append', 'latency', 'rebuild', 'documents', 'messages', 'calendar'] as const;
+const asked = process.argv.slice(2);
+const unknown = asked.filter((a) => !(GROUPS as readonly string[]).includes(a));
+if (unknown.length > 0) {
+  console.error(`unknown bench group ${unknown.join(', ')}; the groups are ${GROUPS.join(', ')}`);
+  process.exit(2);
+}
+const wants = (group: (typeof GROUPS)[number]) => asked.length === 0 || asked.includes(group);
 
-// One client shows the pipeline's own latency; sixteen closed-loop clients (no pause between commands)
-// share this 2-core machine with the server and Postgres, which is what the target is set for.
-const single = await commandToVisibleLatency(1, 100);
-console.log(
-  `command-to-visible, 1 client: p50 ${f(single.p50)} ms, p99 ${f(single.p99)} ms (${single.commands} commands)`,
-);
-const latency = await commandToVisibleLatency();
-console.log(
-  `command-to-visible, ${latency.clients} clients: p50 ${f(latency.p50)} ms, p99 ${f(latency.p99)} ms (${latency.commands} commands, ${Math.round(latency.commandsPerSecond)}/s)  target p99 <= 50 ms: ${verdict(latency.p99 <= 50)}`,
-);
+if (wants('append')) {
+  const append = await appendThroughput();
+  console.log(
+    `append throughput, 16 writers: ${Math.round(append.eventsPerSecond)} events/s (${append.events} events)  target >= 3000: ${verdict(append.eventsPerSecond >= 3000)}`,
+  );
+}
 
-const rebuilt = await rebuildRate();
-console.log(
-  `projection rebuild, ${rebuilt.events} events x ${rebuilt.projections} views: ${Math.round(rebuilt.eventsPerSecond)} events/s (${f(rebuilt.seconds)} s)  target >= 20000: ${verdict(rebuilt.eventsPerSecond >= 20000)}`,
-);
+if (wants('latency')) {
+  // One client shows the pipeline's own latency; sixteen closed-loop clients (no pause between commands)
+  // share this 2-core machine with the server and Postgres, which is what the target is set for.
+  const single = await commandToVisibleLatency(1, 100);
+  console.log(
+    `command-to-visible, 1 client: p50 ${f(single.p50)} ms, p99 ${f(single.p99)} ms (${single.commands} commands)`,
+  );
+  const latency = await commandToVisibleLatency();
+  console.log(
+    `command-to-visible, ${latency.clients} clients: p50 ${f(latency.p50)} ms, p99 ${f(latency.p99)} ms (${latency.commands} commands, ${Math.round(latency.commandsPerSecond)}/s)  target p99 <= 50 ms: ${verdict(latency.p99 <= 50)}`,
+  );
+}
 
-// Documents (issue 11): the app runs in this process, so its memory is this process's.
-const docs = await documentFigures();
-console.log(
-  `document upload, ${f(docs.upload.size / 1024 / 1024)} MB over HTTP: resident memory +${f(docs.upload.rssGrowth)} MB at its peak (heap +${f(docs.upload.heapGrowth)} MB, ${f(docs.upload.seconds)} s)  target < 50 MB: ${verdict(docs.upload.rssGrowth < 50)}`,
-);
-console.log(
-  `signed PDF with certificate, ${docs.pdf.pages} pages: median ${Math.round(docs.pdf.median)} ms, slowest ${Math.round(docs.pdf.max)} ms, first ${Math.round(docs.pdf.first)} ms  target < 1000 ms: ${verdict(docs.pdf.max < 1000 && docs.pdf.first < 1000)}`,
-);
-console.log(
-  `documents list, ${docs.list.listed} documents: p50 ${f(docs.list.p50)} ms, p99 ${f(docs.list.p99)} ms (${docs.list.requests} requests)  target p99 < 50 ms: ${verdict(docs.list.p99 < 50)}`,
-);
+if (wants('rebuild')) {
+  const rebuilt = await rebuildRate();
+  console.log(
+    `projection rebuild, ${rebuilt.events} events x ${rebuilt.projections} views: ${Math.round(rebuilt.eventsPerSecond)} events/s (${f(rebuilt.seconds)} s)  target >= 20000: ${verdict(rebuilt.eventsPerSecond >= 20000)}`,
+  );
+}
 
-// Messaging (issue 12): the API and the projections as their own processes; senders and sockets here.
-const messaging = await messageFigures();
-const { delivery, broadcast, list } = messaging;
-console.log(
-  `message HTTP send to the other party's socket, ${delivery.senders} senders: p50 ${f(delivery.p50)} ms, p99 ${f(delivery.p99)} ms (${delivery.messages} messages)  target p99 <= 50 ms: ${verdict(delivery.p99 <= 50)}`,
-);
-console.log(
-  `message fanned out to ${broadcast.sockets} connected sockets: median ${f(broadcast.median)} ms, slowest ${f(broadcast.max)} ms until the last socket has it (${broadcast.rounds} messages)  target < 1000 ms: ${verdict(broadcast.max < 1000)}`,
-);
-console.log(
-  `conversation list, ${list.conversations} conversations and ${list.messages} messages: p50 ${f(list.p50)} ms, p99 ${f(list.p99)} ms (${list.requests} requests)  target p99 < 50 ms: ${verdict(list.p99 < 50)}`,
-);
+if (wants('documents')) {
+  // Documents (issue 11): the app runs in this process, so its memory is this process's.
+  const docs = await documentFigures();
+  console.log(
+    `document upload, ${f(docs.upload.size / 1024 / 1024)} MB over HTTP: resident memory +${f(docs.upload.rssGrowth)} MB at its peak (heap +${f(docs.upload.heapGrowth)} MB, ${f(docs.upload.seconds)} s)  target < 50 MB: ${verdict(docs.upload.rssGrowth < 50)}`,
+  );
+  console.log(
+    `signed PDF with certificate, ${docs.pdf.pages} pages: median ${Math.round(docs.pdf.median)} ms, slowest ${Math.round(docs.pdf.max)} ms, first ${Math.round(docs.pdf.first)} ms  target < 1000 ms: ${verdict(docs.pdf.max < 1000 && docs.pdf.first < 1000)}`,
+  );
+  console.log(
+    `documents list, ${docs.list.listed} documents: p50 ${f(docs.list.p50)} ms, p99 ${f(docs.list.p99)} ms (${docs.list.requests} requests)  target p99 < 50 ms: ${verdict(docs.list.p99 < 50)}`,
+  );
+}
+
+if (wants('messages')) {
+  // Messaging (issue 12): the API and the projections as their own processes; senders and sockets here.
+  const messaging = await messageFigures();
+  const { delivery, broadcast, list } = messaging;
+  console.log(
+    `message HTTP send to the other party's socket, ${delivery.senders} senders: p50 ${f(delivery.p50)} ms, p99 ${f(delivery.p99)} ms (${delivery.messages} messages)  target p99 <= 50 ms: ${verdict(delivery.p99 <= 50)}`,
+  );
+  console.log(
+    `message fanned out to ${broadcast.sockets} connected sockets: median ${f(broadcast.median)} ms, slowest ${f(broadcast.max)} ms until the last socket has it (${broadcast.rounds} messages)  target < 1000 ms: ${verdict(broadcast.max < 1000)}`,
+  );
+  console.log(
+    `conversation list, ${list.conversations} conversations and ${list.messages} messages: p50 ${f(list.p50)} ms, p99 ${f(list.p99)} ms (${list.requests} requests)  target p99 < 50 ms: ${verdict(list.p99 < 50)}`,
+  );
+}
+
+// Calendar (issue 13.9): the ICS feed of a year of appointments and the month view's data.
+if (wants('calendar')) {
+  const calendar = await calendarFigures();
+  const { feed, feedAfterChange: cold, month } = calendar;
+  console.log(
+    `calendar ICS feed, ${feed.events} events (${Math.round(feed.kilobytes)} kB), fetched again unchanged: p50 ${f(feed.p50)} ms, p99 ${f(feed.p99)} ms (${feed.requests} requests)  target p99 < 100 ms: ${verdict(feed.p99 < 100)}`,
+  );
+  console.log(
+    `calendar ICS feed, first fetch after a change (text made again): p50 ${f(cold.p50)} ms, p99 ${f(cold.p99)} ms (${cold.requests} requests)  target p99 < 100 ms: ${verdict(cold.p99 < 100)}`,
+  );
+  console.log(
+    `calendar month view data, ${month.events} events (${month.from} to ${month.to}): p50 ${f(month.p50)} ms, p99 ${f(month.p99)} ms (${month.requests} requests)  target p99 < 50 ms: ${verdict(month.p99 < 50)}`,
+  );
+}
 process.exit(0);

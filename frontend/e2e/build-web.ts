@@ -18,6 +18,8 @@ const KEEP_EARLIER_BUILDS_MS = 15 * 60_000;
  * are removed only once they are old; the manifest says which files are this build's.
  */
 export default async function buildWeb() {
+  // A developer running only server tests while the web sources are mid-edit: `SKIP_WEB_BUILD=1`.
+  if (process.env.SKIP_WEB_BUILD === '1') return;
   const root = fileURLToPath(new URL('..', import.meta.url));
   const previous = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';

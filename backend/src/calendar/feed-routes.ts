@@ -16,6 +16,7 @@ import { notFound } from '../platform/errors.ts';
 import { calendarDay } from '../platform/read-values.ts';
 import { PROJECT_NOT_FOUND } from '../projects/decide.ts';
 import { type CalendarScope, calendarEvents } from './events.ts';
+import { FeedCache } from './feed-cache.ts';
 import { dropIssuedFeed, feedOwner, feedTokenFor, revokeFeed } from './feed-store.ts';
 import { calendarIcs, type IcsAudience, icsFilename } from './ics.ts';
 
@@ -61,9 +62,8 @@ export function calendarFeedRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   }
 
   /** The events of the feed's window: two queries, as one may span at most CALENDAR_RANGE_MAX_DAYS. */
-  async function feedEvents(scope: CalendarScope | null): Promise<TCalendarEvent[]> {
+  async function feedEvents(scope: CalendarScope | null, today: string): Promise<TCalendarEvent[]> {
     if (scope === null) return [];
-    const today = businessToday(new Date());
     const [past, coming] = await Promise.all([
       calendarEvents(deps, { from: addDays(today, -FEED_DAYS_BACK), to: addDays(today, -1) }, scope),
       calendarEvents(deps, { from: today, to: addDays(today, FEED_DAYS_AHEAD) }, scope),
@@ -95,6 +95,8 @@ export function calendarFeedRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     const day = type === 'project_start' ? row?.job_start_date : row?.job_end_date;
     return row && day ? { clientId: row.client_id, day: calendarDay(day) } : null;
   }
+
+  const cache = new FeedCache((view) => deps.watcher.positionOf(view));
 
   return async (app) => {
     app.get(
@@ -132,13 +134,19 @@ export function calendarFeedRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const owner = await feedOwner(deps.db, request.params.token);
         if (!owner) throw notFound(CALENDAR_FEED_UNKNOWN);
         const audience: IcsAudience = isStaff(owner) ? 'staff' : 'client';
-        const events = await feedEvents(await scopeFor({ id: owner.userId, role: owner.role }));
-        const text = calendarIcs(events, {
-          host,
-          audience,
-          name: audience === 'staff' ? 'Northern Guard schedule' : 'Northern Guard appointments',
-          url: linkFor(audience),
-        });
+        const today = businessToday(new Date());
+        // The version is taken before reading, so text made from newer rows is at worst made again next time.
+        const version = cache.version(today);
+        const scope = await scopeFor({ id: owner.userId, role: owner.role });
+        const key = scope === null ? 'none' : scope.kind === 'all' ? 'staff' : `client-${scope.clientId}`;
+        const text = await cache.text(key, version, async () =>
+          calendarIcs(await feedEvents(scope, today), {
+            host,
+            audience,
+            name: audience === 'staff' ? 'Northern Guard schedule' : 'Northern Guard appointments',
+            url: linkFor(audience),
+          }),
+        );
         return privately(reply).send(text);
       },
     );

@@ -94,6 +94,11 @@ export class ProjectionWatcher extends EventEmitter<{ change: [ChangeNotice] }> 
     });
   }
 
+  /** The position a projection is known to have reached (undefined until its first notice or poll). */
+  positionOf(name: string): Position | undefined {
+    return this.positions.get(name);
+  }
+
   /** Resolves once every projection has passed `target`, or after `timeoutMs` (the answer is not held longer). */
   waitFor(target: Position, timeoutMs: number): Promise<boolean> {
     if (this.reached(target)) return Promise.resolve(true);
