@@ -79,11 +79,12 @@ export function automaticHours(input: QuoteInput): number {
 
 /**
  * A part's cost with the property multiplier, rounded to whole dollars (half a dollar up). The multiplier is
- * taken to thousandths so the product stays an exact integer before the one rounding.
+ * taken to thousandths so the product stays an exact integer before the one rounding. The cost may come in
+ * `per`ths of a cent (labor: hundredths of an hour times cents per hour) so that it is not rounded twice.
  */
-function multiplied(cents: number, multiplier: number): number {
+function multiplied(cents: number, multiplier: number, per = 1): number {
   const thousandths = Math.round(multiplier * 1000);
-  return Math.round((cents * thousandths) / 100_000) * 100;
+  return Math.round((cents * thousandths) / (100_000 * per)) * 100;
 }
 
 /**
@@ -175,8 +176,10 @@ export function calculateQuote(input: QuoteInput, pricing: Pricing): Quote {
     cameras: cameras * toCents(cameraPrice),
     wiring: wireOf(input) * toCents(pricing.wireCostPerFoot),
     starlink: input.starlinkInstall ? toCents(pricing.starlinkInstallPrice) : 0,
-    labor: Math.round(laborHours * toCents(pricing.laborHourlyRate)),
   };
+  // Hours are whole hundredths (custom ones step by 0.5; automatic ones are 1.5 per camera plus whole
+  // feet / 100), so labor in hundredths of a cent is an exact integer, rounded once below.
+  const laborHundredths = Math.round(laborHours * 100) * toCents(pricing.laborHourlyRate);
   // Services are priced as listed: the property multiplier is for the installation work, not for them.
   const additional = pricing.customServices
     .filter((s) => input.additionalServices.includes(s.id))
@@ -185,7 +188,7 @@ export function calculateQuote(input: QuoteInput, pricing: Pricing): Quote {
     cameras: multiplied(raw.cameras, multiplier),
     wiring: multiplied(raw.wiring, multiplier),
     starlink: multiplied(raw.starlink, multiplier),
-    labor: multiplied(raw.labor, multiplier),
+    labor: multiplied(laborHundredths, multiplier, 100),
     additional,
   };
   return {
@@ -205,7 +208,8 @@ export function calculateQuote(input: QuoteInput, pricing: Pricing): Quote {
  * that the property type and services are the pricing's. The form shows it; the server answers it with 400.
  */
 export function quoteInputProblem(input: QuoteInput, pricing: Pricing): string | null {
-  if (!(input.propertyType in pricing.propertyTypeMultipliers))
+  // Own keys only: `in` also finds Object members such as constructor or toString.
+  if (!Object.hasOwn(pricing.propertyTypeMultipliers, input.propertyType))
     return `Unknown property type: ${input.propertyType}. Choose one of the pricing's property types.`;
   const count = input.cameraCount;
   if (!Number.isInteger(count) || count < 0) return 'Number of cameras must be a whole number';
