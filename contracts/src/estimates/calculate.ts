@@ -1,4 +1,4 @@
-import { isCommercialProperty, type Pricing, propertyTypeLabel, toCents } from './pricing.ts';
+import { isCommercialProperty, type Pricing, propertyPhrase, toCents } from './pricing.ts';
 
 /**
  * The quote calculator (spec part 2, section 9), one pure function that the browser runs for the instant
@@ -156,7 +156,7 @@ export function describeQuote(input: QuoteInput, pricing: Pick<Pricing, 'customS
     work.push(wire > 0 ? `${cams} with ${wire} ft of cable` : cams);
   }
   if (input.starlinkInstall) work.push('Starlink satellite internet');
-  const where = `a ${propertyTypeLabel(input.propertyType).toLowerCase()}${input.location.trim() ? ` in ${input.location.trim()}` : ''}`;
+  const where = `${propertyPhrase(input.propertyType)}${input.location.trim() ? ` in ${input.location.trim()}` : ''}`;
   const first =
     work.length > 0 ? `Installation of ${work.join(' and ')} at ${where}.` : `Consultation at ${where}.`;
   const names = pricing.customServices
@@ -168,7 +168,10 @@ export function describeQuote(input: QuoteInput, pricing: Pick<Pricing, 'customS
 /** Prices a quote. Unknown services count nothing and an unknown property type counts as 1 (the server refuses both first). */
 export function calculateQuote(input: QuoteInput, pricing: Pricing): Quote {
   const cameras = camerasOf(input);
-  const multiplier = pricing.propertyTypeMultipliers[input.propertyType] ?? 1;
+  const multipliers = pricing.propertyTypeMultipliers;
+  const multiplier = Object.hasOwn(multipliers, input.propertyType)
+    ? (multipliers[input.propertyType] as number)
+    : 1;
   const cameraPrice =
     input.cameraType === 'wireless' ? pricing.wirelessCameraPrice : pricing.wiredCameraPrice;
   const laborHours = input.customLaborHours ?? automaticHours(input);

@@ -729,7 +729,7 @@ const DESCRIPTION_CASES: { input: Partial<QuoteInput>; description: string }[] =
       propertyType: 'fishing_lodge',
       location: ' ',
     },
-    description: 'Installation of Starlink satellite internet at a fishing lodge.',
+    description: 'Installation of Starlink satellite internet at a fishing lodge property.',
   },
   {
     input: {
@@ -744,6 +744,17 @@ const DESCRIPTION_CASES: { input: Partial<QuoteInput>; description: string }[] =
       'Installation of 6 wired security cameras with 150 ft of cable and Starlink satellite internet at a house in Homer. Includes System Training, Extended Warranty.',
   },
   { input: {}, description: 'Consultation at a house.' },
+  { input: { propertyType: 'apartment' }, description: 'Consultation at an apartment.' },
+  {
+    input: { cameraType: 'wireless', cameraCount: 2, propertyType: 'commercial_small', location: 'Soldotna' },
+    description: 'Installation of 2 wireless security cameras at a small commercial property in Soldotna.',
+  },
+  {
+    input: { starlinkInstall: true, propertyType: 'retail' },
+    description: 'Installation of Starlink satellite internet at a retail property.',
+  },
+  // An Object member is no property type of ours: named as typed, never looked up on the prototype.
+  { input: { propertyType: 'constructor' }, description: 'Consultation at a constructor property.' },
   {
     input: {
       propertyType: 'residential_house',

@@ -31,7 +31,25 @@ export const PROPERTY_TYPE_LABELS: Record<string, string> = {
 
 /** A property type's label; a type the owner added on the Pricing page shows as typed, underscores as spaces. */
 export const propertyTypeLabel = (type: string) =>
-  PROPERTY_TYPE_LABELS[type] ?? type.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+  Object.hasOwn(PROPERTY_TYPE_LABELS, type)
+    ? (PROPERTY_TYPE_LABELS[type] as string)
+    : type.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+
+const PROPERTY_PHRASES: Record<string, string> = {
+  house: 'a house',
+  residential_house: 'a residential house',
+  apartment: 'an apartment',
+  commercial_small: 'a small commercial property',
+  commercial_large: 'a large commercial property',
+  warehouse: 'a warehouse',
+  retail: 'a retail property',
+};
+
+/** The property as a quote's description names it ("at an apartment"); an added type: "a <label> property". */
+export const propertyPhrase = (type: string) =>
+  Object.hasOwn(PROPERTY_PHRASES, type)
+    ? (PROPERTY_PHRASES[type] as string)
+    : `a ${propertyTypeLabel(type).toLowerCase()} property`;
 
 /** Commercial property (the timeline's "commercial property" rule): the two commercial types, warehouses and shops. */
 export const isCommercialProperty = (type: string) =>
