@@ -1,8 +1,10 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pullRound } from '../../backend/src/calendar-sync/pull.ts';
+import { eventually } from '../../backend/test/eventually.ts';
 import { type FakeGoogle, startFakeGoogle } from '../../backend/test/fakes/google-calendar.ts';
-import { addDays } from '../../contracts/src/calendar/time-zone.ts';
-import { businessToday } from '../src/features/calendar/calendar-days.ts';
+import { addDays, localToUtc } from '../../contracts/src/calendar/time-zone.ts';
+import { businessToday, longDay } from '../src/features/calendar/calendar-days.ts';
 import { formatDay } from '../src/lib/format.ts';
 import { type BrowserApp, expectAccessible, startBrowserApp, toastText } from './browser.ts';
 
@@ -348,6 +350,38 @@ describe('calendar settings with Google connected through a local fake of Google
     expect(await card.getByRole('switch', { name: 'Enable Sync' }).getAttribute('aria-checked')).toBe('true');
     expect(await card.getByLabel('Sync Direction').inputValue()).toBe('export');
     expect(await card.getByLabel('Default Calendar').inputValue()).toBe('installs@example.com');
+
+    // Two-way sync brings the admin's own Google events in: a busy time on the day they are on.
+    const twoWay = saved.body.connections.map((c: { type: string }) =>
+      c.type === 'google' ? { ...c, syncDirection: 'both' } : c,
+    );
+    const put = await b.t.call(
+      'PUT',
+      '/api/calendar/settings',
+      { ...saved.body, connections: twoWay },
+      b.t.adminToken,
+    );
+    expect(put.status).toBe(200);
+    const today = businessToday();
+    google.create(
+      {
+        id: 'dentist0001',
+        summary: 'Dentist',
+        start: { dateTime: localToUtc(today, '10:00').toISOString() },
+        end: { dateTime: localToUtc(today, '11:00').toISOString() },
+      },
+      'installs@example.com',
+    );
+    expect((await pullRound(b.t.deps, { warn: () => undefined })).pulled).toBe(1);
+    const busy = admin.getByRole('list', { name: 'Busy in Google Calendar' });
+    await eventually('the busy time shown', async () => {
+      await admin.goto('/admin?view=schedule');
+      await admin.getByRole('button', { name: new RegExp(`^${longDay(today)}`) }).click();
+      return (await busy.count()) > 0;
+    });
+    expect(await busy.textContent()).toBe('Dentist 10:00 AM – 11:00 AM');
+    await expectAccessible(admin);
+    await admin.getByRole('button', { name: 'Calendar Settings' }).click();
 
     // Disconnect asks first; a dismissed question changes nothing.
     admin.once('dialog', (question) => void question.dismiss());

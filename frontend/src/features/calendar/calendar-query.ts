@@ -1,4 +1,4 @@
-import type { TCalendarRangeQuery } from '@app/contracts/api/calendar';
+import type { TCalendarRangeQuery, TImportedCalendarEvent } from '@app/contracts/api/calendar';
 import type { TCalendarEvent } from '@app/contracts/calendar/event-times';
 import { queryOptions } from '@tanstack/react-query';
 import { defaultQueryFn } from '../../lib/api';
@@ -36,3 +36,15 @@ export function eventsByDay(events: readonly TCalendarEvent[]): Map<string, TCal
 /** Where "Add to calendar" downloads one event as an .ics file. */
 export const icsUrl = (event: Pick<TCalendarEvent, 'type' | 'id'>) =>
   `/api/calendar/ics?type=${event.type}&id=${event.id}`;
+
+/** The admin's own Google Calendar events brought in by two-way or import sync (read-only busy times). */
+export const IMPORTED_EVENTS_KEY = '/api/calendar/imported';
+export const importedEventsQuery = (range: TCalendarRangeQuery) =>
+  queryOptions({
+    queryKey: [IMPORTED_EVENTS_KEY, range.from, range.to],
+    queryFn: async () =>
+      ((await defaultQueryFn(
+        { queryKey: [`${IMPORTED_EVENTS_KEY}?from=${range.from}&to=${range.to}`] },
+        signInAgain,
+      )) ?? []) as TImportedCalendarEvent[],
+  });

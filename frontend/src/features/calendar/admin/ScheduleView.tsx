@@ -13,10 +13,11 @@ import {
   monthRange,
   upcomingRange,
 } from '../calendar-days';
-import { calendarEventsQuery, eventsByDay } from '../calendar-query';
+import { calendarEventsQuery, eventsByDay, importedEventsQuery } from '../calendar-query';
 import { EditEventDialog } from '../EditEventDialog';
 import { EventCards, EventList } from '../EventList';
 import { clickDay, EMPTY_RANGE, rangeRole, type ScheduleRange } from '../schedule-range';
+import { BusyTimes } from './BusyTimes';
 import { MonthCalendar } from './MonthCalendar';
 import { ScheduleJobDialog } from './ScheduleJobDialog';
 import { ScheduleProjectPanel } from './ScheduleProjectPanel';
@@ -42,6 +43,7 @@ export function ScheduleView() {
 
   const monthEvents = useQuery(calendarEventsQuery(monthRange(month)));
   const weekEvents = useQuery(calendarEventsQuery(upcomingRange(today, PANEL_DAYS)));
+  const imported = useQuery(importedEventsQuery(monthRange(month)));
   const byDay = useMemo(() => eventsByDay(monthEvents.data ?? []), [monthEvents.data]);
   const eventsOn = (day: string) => byDay.get(day) ?? NO_EVENTS;
 
@@ -56,6 +58,7 @@ export function ScheduleView() {
   };
 
   const selectedEvents = selected ? eventsOn(selected) : NO_EVENTS;
+  const selectedBusy = (selected && imported.data?.filter((e) => e.date === selected)) || [];
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -99,7 +102,7 @@ export function ScheduleView() {
                   Schedule Job on this day
                 </Button>
               </div>
-              {selectedEvents.length === 0 ? (
+              {selectedEvents.length === 0 && selectedBusy.length === 0 ? (
                 <p className="text-sm text-slate-700">No events on {dayLabel(selected, today)}</p>
               ) : (
                 <EventCards
@@ -109,6 +112,7 @@ export function ScheduleView() {
                   onEdit={setEditing}
                 />
               )}
+              {selectedBusy.length > 0 && <BusyTimes events={selectedBusy} />}
             </section>
           )}
         </div>
