@@ -97,6 +97,8 @@ export function pageWriter(doc: PDFDocument, regular: PDFFont, bold: PDFFont) {
       const body = text.replace(/^#{1,2} /, '');
       const lineHeight = size * 1.3;
       y -= before;
+      // A heading is kept with the first line of body text after it (2 + 13 points), never left alone at the foot of a page.
+      if (font === bold) room(lineHeight + 16);
       for (const line of lines(body, font, size, WIDTH)) {
         room(lineHeight);
         y -= lineHeight;

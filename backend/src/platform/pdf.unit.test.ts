@@ -1,7 +1,20 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { bothZones, wrap } from './pdf.ts';
+import { bothZones, pageWriter, standardFonts, wrap } from './pdf.ts';
 
 const chars = (s: string) => s.length;
+const hasPoppler = () => {
+  try {
+    execFileSync('which', ['pdftotext'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 describe('PDF writing', () => {
   it('shows a time in Alaska (standard or daylight) and in UTC', () => {
@@ -17,4 +30,34 @@ describe('PDF writing', () => {
     expect(wrap('abcdefghij', chars, 4)).toEqual(['abcd', 'efgh', 'ij']);
     expect(wrap('', chars, 4)).toEqual(['']);
   });
+
+  it.skipIf(!hasPoppler())(
+    'keeps a heading with the line after it rather than alone at the foot of a page',
+    async () => {
+      const doc = await PDFDocument.create();
+      const [regular, bold] = await standardFonts(doc);
+      const writer = pageWriter(doc, regular, bold);
+      // 44 body lines of 15 points leave 24 of the page's 684: room for the heading (20.3), not for it and a line.
+      for (let i = 0; i < 44; i++) writer.paragraph(`Line ${i + 1}`);
+      writer.paragraph('## Heading');
+      writer.paragraph('Body after');
+      const folder = mkdtempSync(join(tmpdir(), 'pdf-writer-'));
+      try {
+        const file = join(folder, 'keep.pdf');
+        writeFileSync(file, await doc.save());
+        const page = (n: number) =>
+          execFileSync('pdftotext', ['-f', `${n}`, '-l', `${n}`, file, '-']).toString();
+        expect(doc.getPageCount()).toBe(2);
+        expect(page(1)).toContain('Line 44');
+        expect(page(1)).not.toContain('Heading');
+        expect(
+          page(2)
+            .trim()
+            .split(/\s*\n\s*/),
+        ).toEqual(['Heading', 'Body after']);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  );
 });
