@@ -1,13 +1,12 @@
+import { propertyTypeLabel } from '@app/contracts/estimates/pricing';
 import { useState } from 'react';
-import { Button } from '../../../ui/Button';
-import { TextField } from '../../../ui/Field';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
 import { newPropertyType, type PricingDraft } from './pricing-form';
 
 type Rows = PricingDraft['multipliers'];
 
-const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
-
-/** Property type multipliers: a factor per property type (empty saves as 1). */
+/** Property type multipliers: a factor per property type (empty saves as 1), in steps of 0.1. */
 export function MultipliersEditor({
   draft,
   onChange,
@@ -27,7 +26,7 @@ export function MultipliersEditor({
         <div key={row.propertyType} className="flex items-end gap-2">
           <div className="w-48">
             <TextField
-              label={`${capitalised(row.propertyType)} multiplier`}
+              label={`${propertyTypeLabel(row.propertyType)} multiplier`}
               type="number"
               inputMode="decimal"
               step={0.1}
@@ -40,7 +39,7 @@ export function MultipliersEditor({
           </div>
           <Button
             variant="ghost"
-            aria-label={`Remove ${row.propertyType} multiplier`}
+            aria-label={`Remove ${propertyTypeLabel(row.propertyType)} multiplier`}
             onClick={() => onChange(rows.filter((_, i) => i !== index))}
           >
             Remove

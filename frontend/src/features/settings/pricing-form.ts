@@ -58,9 +58,53 @@ export function pricingFromDraft(draft: PricingDraft): Pricing {
   };
 }
 
-/** A new property type's key: trimmed and lower case, or null when empty or already listed. */
+/**
+ * A new property type's key, written as the built-in ones are (`commercial_small`): trimmed, lower case,
+ * spaces as underscores; null when empty or already listed.
+ */
 export function newPropertyType(draft: PricingDraft, typed: string): string | null {
-  const propertyType = typed.trim().toLowerCase();
+  const propertyType = typed.trim().toLowerCase().replace(/\s+/g, '_');
   if (!propertyType || draft.multipliers.some((row) => row.propertyType === propertyType)) return null;
   return propertyType;
+}
+
+/** A service being added: Add is offered only with a trimmed name and a price (spec part 2, section 5). */
+export type NewService = { name: string; price: string; description: string };
+
+export const canAddService = (service: NewService) =>
+  service.name.trim() !== '' && service.price.trim() !== '' && Number.isFinite(Number(service.price));
+
+/**
+ * A new service's id: its name in lower-case words joined by dashes (`snow-guard`), with a number added
+ * when taken. (A saved estimate keeps its own copy of the services it was priced with.)
+ */
+export function newServiceId(name: string, draft: PricingDraft): string {
+  const base =
+    name
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'service';
+  const taken = new Set(draft.services.map((service) => service.id));
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+  return id;
+}
+
+/** The draft with the service added (name and description trimmed). */
+export function withService(draft: PricingDraft, service: NewService): PricingDraft {
+  const name = service.name.trim();
+  return {
+    ...draft,
+    services: [
+      ...draft.services,
+      {
+        id: newServiceId(name, draft),
+        name,
+        price: service.price.trim(),
+        description: service.description.trim(),
+      },
+    ],
+  };
 }

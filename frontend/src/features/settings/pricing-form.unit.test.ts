@@ -1,6 +1,14 @@
 import { DEFAULT_SETTINGS } from '@app/contracts/api/settings';
 import { describe, expect, it } from 'vitest';
-import { newPropertyType, numberOr, pricingDraft, pricingFromDraft } from './pricing-form';
+import {
+  canAddService,
+  newPropertyType,
+  newServiceId,
+  numberOr,
+  pricingDraft,
+  pricingFromDraft,
+  withService,
+} from './pricing-form';
 
 describe('numberOr', () => {
   it('reads decimals', () => {
@@ -25,24 +33,56 @@ describe('the pricing draft', () => {
   it('saves cleared prices as 0 and cleared multipliers as 1', () => {
     const draft = pricingDraft(DEFAULT_SETTINGS.pricing);
     draft.prices.wiredCameraPrice = '';
-    draft.multipliers[0]!.value = '';
+    const apartment = draft.multipliers.find((row) => row.propertyType === 'apartment')!;
+    apartment.value = '';
     draft.services.push({ id: 's2', name: ' Mount ', price: '', description: '' });
     const pricing = pricingFromDraft(draft);
     expect(pricing.wiredCameraPrice).toBe(0);
-    expect(pricing.propertyTypeMultipliers.residential).toBe(1);
-    expect(pricing.customServices).toEqual([{ id: 's2', name: 'Mount', price: 0, description: '' }]);
+    expect(pricing.propertyTypeMultipliers.apartment).toBe(1);
+    expect(pricing.customServices.at(-1)).toEqual({ id: 's2', name: 'Mount', price: 0, description: '' });
   });
 });
 
 describe('newPropertyType', () => {
   const draft = pricingDraft(DEFAULT_SETTINGS.pricing);
 
-  it('normalises the typed name', () => {
+  it('writes the typed name as the built-in keys are', () => {
     expect(newPropertyType(draft, '  Cabin ')).toBe('cabin');
+    expect(newPropertyType(draft, 'Fishing  Lodge')).toBe('fishing_lodge');
   });
 
   it('refuses empty and existing names', () => {
     expect(newPropertyType(draft, '  ')).toBeNull();
-    expect(newPropertyType(draft, 'Commercial')).toBeNull();
+    expect(newPropertyType(draft, 'Warehouse')).toBeNull();
+    expect(newPropertyType(draft, 'Commercial Small')).toBeNull();
+  });
+});
+
+describe('adding a service', () => {
+  const draft = pricingDraft(DEFAULT_SETTINGS.pricing);
+
+  it('needs a trimmed name and a price', () => {
+    expect(canAddService({ name: 'Snow guard', price: '49.99', description: '' })).toBe(true);
+    expect(canAddService({ name: '   ', price: '49.99', description: '' })).toBe(false);
+    expect(canAddService({ name: 'Snow guard', price: ' ', description: '' })).toBe(false);
+    expect(canAddService({ name: 'Snow guard', price: 'abc', description: '' })).toBe(false);
+    expect(canAddService({ name: 'Snow guard', price: '0', description: '' })).toBe(true);
+  });
+
+  it('names the new service by its words, numbered when the id is taken', () => {
+    expect(newServiceId(' Snow Guard & Heat Tape ', draft)).toBe('snow-guard-heat-tape');
+    expect(newServiceId('System Training', draft)).toBe('system-training-2');
+    expect(newServiceId('!!!', draft)).toBe('service');
+  });
+
+  it('adds it trimmed, after the others', () => {
+    const added = withService(draft, { name: ' Snow guard ', price: '49.99 ', description: ' roof ' });
+    expect(added.services.at(-1)).toEqual({
+      id: 'snow-guard',
+      name: 'Snow guard',
+      price: '49.99',
+      description: 'roof',
+    });
+    expect(added.services).toHaveLength(draft.services.length + 1);
   });
 });

@@ -1,14 +1,15 @@
 import type { TSettings, TSettingsUpdate } from '@app/contracts/api/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
-import { callFailure } from '../../../lib/failure';
-import { toast } from '../../../ui/toast-store';
-import { settingsQuery } from '../settings-query';
+import { apiRequest } from '../../lib/api';
+import { callFailure } from '../../lib/failure';
+import { toast } from '../../ui/toast-store';
+import { settingsQuery } from './settings-query';
 
-const SECTION_NAMES: Record<TSettingsUpdate['section'], string> = {
-  company: 'Company',
-  pricing: 'Pricing',
-  admin: 'Admin',
+/** Each section's success toast; the pricing's is the Pricing page's (spec part 2, section 8). */
+const SAVED: Record<TSettingsUpdate['section'], { title: string; description: string }> = {
+  company: { title: 'Settings saved', description: 'Company settings were updated.' },
+  pricing: { title: 'Settings Saved', description: 'Pricing settings have been updated successfully.' },
+  admin: { title: 'Settings saved', description: 'Admin settings were updated.' },
 };
 
 /** PUT /api/settings saves one section and answers the full settings, which replace the cached ones. */
@@ -18,7 +19,7 @@ export function useSaveSettings() {
     mutationFn: (update: TSettingsUpdate) => apiRequest<TSettings>('PUT', '/api/settings', update),
     onSuccess: (settings, { section }) => {
       queryClient.setQueryData(settingsQuery.queryKey, settings);
-      toast({ title: 'Settings saved', description: `${SECTION_NAMES[section]} settings were updated.` });
+      toast(SAVED[section]);
     },
     // The server's 400 message names the field at fault, and callFailure shows it.
     onError: (error) => callFailure(error, 'Failed to update settings'),

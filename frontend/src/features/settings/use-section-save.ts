@@ -1,6 +1,6 @@
 import type { TSettings, TSettingsUpdate } from '@app/contracts/api/settings';
 import { useState } from 'react';
-import { errorToast } from '../../../ui/toast-store';
+import { errorToast } from '../../ui/toast-store';
 import { useSaveSettings } from './save-settings';
 import { sectionErrors, sectionProblem } from './section-problem';
 

@@ -2,7 +2,7 @@ import type { TSettings } from '@app/contracts/api/settings';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/Field';
-import { useSectionSave } from './use-section-save';
+import { useSectionSave } from '../use-section-save';
 
 export function AdminTab({ initial }: { initial: TSettings['admin'] }) {
   const [form, setForm] = useState(initial);

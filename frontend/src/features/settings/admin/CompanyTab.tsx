@@ -4,8 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/Field';
 import { settingsQuery } from '../settings-query';
+import { useSectionSave } from '../use-section-save';
 import { LogoUpload } from './LogoUpload';
-import { useSectionSave } from './use-section-save';
 
 type CompanyForm = Omit<TSettings['company'], 'logo'>;
 
