@@ -1,4 +1,4 @@
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { logOut } from '../auth/actions';
@@ -6,6 +6,8 @@ import type { SessionUser } from '../auth/session';
 import { documentsQuery } from '../features/documents/api';
 import { DocumentDialog } from '../features/documents/DocumentDialog';
 import { awaitingSignature } from '../features/documents/document-status';
+import { clientQuotesQuery } from '../features/estimates/portal/api';
+import { pendingQuoteCount } from '../features/estimates/portal/quote-view';
 import { useMessagingSocket } from '../features/messages/useMessagingSocket';
 import { ProjectDialog } from '../features/projects/ProjectDialog';
 import { SignInAgain } from '../features/projects/SignInAgain';
@@ -45,6 +47,8 @@ export function ClientPortal({ user }: { user: SessionUser }) {
     ],
   });
   const all = [me, projects, appointments, stats, documents];
+  // The quotes' count only: the dashboard does not wait for them, the Quotes view shows their own states.
+  const quotes = useQuery({ ...clientQuotesQuery, retry: portalRetry });
 
   const heading = (
     <div>
@@ -112,7 +116,12 @@ export function ClientPortal({ user }: { user: SessionUser }) {
   const awaiting = awaitingSignature(documents.data ?? []);
   return frame(
     <div className="grid grid-cols-1 gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
-      <ClientSidebar view={view} onChange={setView} pendingDocuments={awaiting.length} />
+      <ClientSidebar
+        view={view}
+        onChange={setView}
+        pendingDocuments={awaiting.length}
+        pendingQuotes={quotes.data ? pendingQuoteCount(quotes.data, new Date()) : null}
+      />
       <section aria-labelledby="client-view-heading" className="min-w-0">
         <h2 id="client-view-heading" className="mb-4 text-2xl font-semibold text-slate-900">
           {label}
@@ -128,6 +137,7 @@ export function ClientPortal({ user }: { user: SessionUser }) {
           onOpenProject={setViewing}
           onOpenDocument={setOpenedDocument}
           onShowDocuments={() => setView('documents')}
+          onShowProjects={() => setView('tracking')}
         />
       </section>
       <ProjectDialog projectId={viewing} onClose={() => setViewing(null)} readOnly />

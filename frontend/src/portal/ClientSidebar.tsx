@@ -1,14 +1,19 @@
 import { CLIENT_VIEWS, type ClientViewId } from './dashboard';
 
-/** The dashboard's views; Documents carries the count of documents waiting for the client. */
+/**
+ * The dashboard's views; Documents carries the count of documents waiting for the client, Quotes the count of
+ * quotes waiting for their answer (once their quotes are read: null before).
+ */
 export function ClientSidebar({
   view,
   onChange,
   pendingDocuments,
+  pendingQuotes = null,
 }: {
   view: ClientViewId;
   onChange: (view: ClientViewId) => void;
   pendingDocuments: number;
+  pendingQuotes?: number | null;
 }) {
   return (
     <nav aria-label="Client portal" className="rounded-lg bg-slate-900 p-2 text-slate-100">
@@ -31,6 +36,15 @@ export function ClientSidebar({
                 >
                   {pendingDocuments}
                   <span className="sr-only"> pending</span>
+                </span>
+              )}
+              {item.id === 'quotes' && pendingQuotes !== null && (
+                <span
+                  data-testid="pending-quotes-count"
+                  className="rounded-full bg-white px-2 text-xs font-semibold text-slate-900"
+                >
+                  {pendingQuotes}
+                  <span className="sr-only"> awaiting your answer</span>
                 </span>
               )}
             </button>

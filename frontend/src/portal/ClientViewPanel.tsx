@@ -4,6 +4,7 @@ import type { TProject } from '@app/contracts/api/projects';
 import type { SessionUser } from '../auth/session';
 import { ClientSchedule } from '../features/calendar/portal/ClientSchedule';
 import { ClientDocuments } from '../features/documents/portal/ClientDocuments';
+import { ClientQuotes } from '../features/estimates/portal/ClientQuotes';
 import { ChatWithSupport } from '../features/messages/ChatWithSupport';
 import { ClientProjects } from '../features/projects/portal/ClientProjects';
 import { ClientOverview } from './ClientOverview';
@@ -21,6 +22,7 @@ export function ClientViewPanel({
   onOpenProject,
   onOpenDocument,
   onShowDocuments,
+  onShowProjects,
 }: {
   view: ClientViewId;
   projects: TProject[];
@@ -34,6 +36,7 @@ export function ClientViewPanel({
   onOpenProject: (id: number) => void;
   onOpenDocument: (id: number) => void;
   onShowDocuments: () => void;
+  onShowProjects: () => void;
 }) {
   switch (view) {
     case 'dashboard':
@@ -54,6 +57,8 @@ export function ClientViewPanel({
           onOpen={onOpenDocument}
         />
       );
+    case 'quotes':
+      return <ClientQuotes onShowProjects={onShowProjects} />;
     case 'chat':
       return <ChatWithSupport user={user} clientId={clientId} />;
     case 'tracking':

@@ -5,6 +5,8 @@ import type { TProject } from '@app/contracts/api/projects';
 export const CLIENT_VIEWS = [
   { id: 'dashboard', label: 'Dashboard' },
   { id: 'documents', label: 'Documents' },
+  // Issue 14, item 5: the quotes sent to the client, to read and accept or decline online.
+  { id: 'quotes', label: 'Quotes' },
   { id: 'chat', label: 'Messages' },
   { id: 'tracking', label: 'Project Tracking' },
   { id: 'schedule', label: 'Schedule' },

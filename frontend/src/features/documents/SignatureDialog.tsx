@@ -33,12 +33,15 @@ export function SignatureDialog({
   onSubmit,
   pending = false,
   documentTitle,
+  description,
 }: {
   open: boolean;
   onClose: () => void;
   onSubmit: (signatureData: string) => void;
   pending?: boolean;
   documentTitle?: string;
+  /** Says what is being signed, instead of "complete <document>" (a quote is accepted, not completed). */
+  description?: string;
 }) {
   return (
     <Dialog
@@ -48,9 +51,10 @@ export function SignatureDialog({
       }}
       title="Digital Signature Required"
       description={
-        documentTitle
+        description ??
+        (documentTitle
           ? `Please sign below to complete "${documentTitle}".`
-          : 'Please sign below to complete this document.'
+          : 'Please sign below to complete this document.')
       }
     >
       {open && <SignatureForm onCancel={onClose} onSubmit={onSubmit} pending={pending} />}
