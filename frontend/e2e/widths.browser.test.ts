@@ -102,7 +102,15 @@ describe('every screen fits a phone 320 to 414 px wide (browser)', () => {
       const clientCsp = await watchCsp(client);
       await b.signIn(client, CLIENT.email, CLIENT.password);
       await client.waitForURL(`${b.baseUrl}/client`);
-      for (const view of ['Dashboard', 'Documents', 'Messages', 'Project Tracking', 'Schedule', 'Payments']) {
+      for (const view of [
+        'Dashboard',
+        'Documents',
+        'Quotes',
+        'Messages',
+        'Project Tracking',
+        'Schedule',
+        'Payments',
+      ]) {
         await client
           .getByRole('navigation', { name: 'Client portal' })
           .getByRole('button', { name: view })
@@ -119,7 +127,7 @@ describe('every screen fits a phone 320 to 414 px wide (browser)', () => {
       );
       const tooWide = Object.entries(widths).filter(([, measured]) => measured > width);
       expect(tooWide).toEqual([]);
-      expect(Object.keys(widths)).toHaveLength(7 + 10 + 7);
+      expect(Object.keys(widths)).toHaveLength(7 + 10 + 8);
       for (const csp of [visitorCsp, adminCsp, clientCsp]) expect(csp.violations()).toEqual([]);
       for (const page of [visitor, admin, client]) await page.context().close();
     },
