@@ -27,8 +27,9 @@ import {
 } from './queries';
 
 /**
- * The client dashboard (spec part 1, section 2): a sidebar of six views switched in place, the project
- * dialog read-only. It waits for the client record, projects, messages, appointments and figures.
+ * The client dashboard (spec part 1, section 2): a sidebar of views switched in place (the spec's six and
+ * Quotes), the project dialog read-only. It waits for the client record, projects, messages, appointments and
+ * figures.
  */
 export function ClientPortal({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
