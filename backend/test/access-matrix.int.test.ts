@@ -311,6 +311,55 @@ const ROWS: Record<string, Case | Case[]> = {
     expect: ADMIN,
     send: (c) => ({ url: `/api/appointments/client/${c.owner.clientId}` }),
   },
+  // Estimates: staff make, change, send and delete them; a client reads their own once sent (another's, or a
+  // draft, answers 404) and alone accepts or declines it (staff are told 403).
+  'GET /api/estimates': { expect: SIGNED_IN },
+  'GET /api/estimates/:id': {
+    expect: OWNER_READS,
+    send: (c) => ({ url: `/api/estimates/${c.sentEstimateId}` }),
+  },
+  'POST /api/estimates': {
+    expect: ADMIN_CREATES,
+    send: (c) => ({
+      body: {
+        title: 'Gate cameras',
+        clientId: c.owner.clientId,
+        cameraType: 'wired',
+        cameraCount: 2,
+        propertyType: 'house',
+      },
+    }),
+  },
+  'PATCH /api/estimates/:id': {
+    expect: ADMIN_WRITES,
+    send: (c) => ({ url: `/api/estimates/${c.estimateId}`, body: { jobName: 'Gate' } }),
+  },
+  'DELETE /api/estimates/:id': {
+    expect: ADMIN_WRITES,
+    send: async (c) => ({ url: `/api/estimates/${await c.newEstimate()}` }),
+  },
+  'POST /api/estimates/:id/project': {
+    expect: [401, 403, 403, 403, CREATED],
+    send: async (c) => ({ url: `/api/estimates/${await c.newEstimate({ project: false })}/project` }),
+  },
+  'POST /api/estimates/:id/send': {
+    expect: ADMIN_WRITES,
+    send: (c) => ({ url: `/api/estimates/${c.estimateId}/send` }),
+  },
+  'POST /api/estimates/:id/accept': {
+    expect: [401, WRITTEN, 404, 404, 403],
+    send: async (c) => ({
+      url: `/api/estimates/${await c.newEstimate({ sent: true })}/accept`,
+      body: { signerName: 'Owning Client', signatureData: SIGNATURE_DATA_URL },
+    }),
+  },
+  'POST /api/estimates/:id/decline': {
+    expect: [401, WRITTEN, 404, 404, 403],
+    send: async (c) => ({
+      url: `/api/estimates/${await c.newEstimate({ sent: true })}/decline`,
+      body: { reason: 'Too dear' },
+    }),
+  },
   // Staff get every client's events, a client their own (the ownership is tested in calendar/events.int.test.ts).
   'GET /api/calendar/events': {
     expect: SIGNED_IN,

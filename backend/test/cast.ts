@@ -108,6 +108,35 @@ export async function castOf(t: TestApp) {
         'appointment',
       )
     ).id as number;
+  /**
+   * An estimate of the owning client (for their project unless `project` is false), a draft, or sent to them
+   * (`sent`), for the estimate routes.
+   */
+  const newEstimate = async (options: { sent?: boolean; project?: boolean } = {}) => {
+    const made = await created(
+      await t.call(
+        'POST',
+        '/api/estimates',
+        {
+          title: `Quote ${++serial}`,
+          clientId: owner.clientId,
+          projectId: options.project === false ? null : projectId,
+          cameraType: 'wired',
+          cameraCount: 4,
+          propertyType: 'house',
+        },
+        t.adminToken,
+      ),
+      'estimate',
+    );
+    const id = made.id as number;
+    if (options.sent)
+      await created(
+        await t.call('POST', `/api/estimates/${id}/send`, undefined, t.adminToken),
+        'sent estimate',
+      );
+    return id;
+  };
   /** A custom form (shared by the admins), for the routes that change or remove one. */
   const newForm = async () =>
     (
@@ -163,6 +192,10 @@ export async function castOf(t: TestApp) {
   const formId = await newForm();
   const documentId = await newDocument();
   const appointmentId = await newAppointment();
+  /** A draft estimate, and two quotes sent to the owning client (one to accept, one to decline). */
+  const estimateId = await newEstimate();
+  const sentEstimateId = await newEstimate({ sent: true });
+  const declinableEstimateId = await newEstimate({ sent: true });
   /** A PDF uploaded to the owning client's project (its file is served at /file and /download). */
   const uploadPdf = async (token: string) => {
     const pdfForm = new FormData();
@@ -240,6 +273,10 @@ export async function castOf(t: TestApp) {
     documentId,
     appointmentId,
     newAppointment,
+    estimateId,
+    sentEstimateId,
+    declinableEstimateId,
+    newEstimate,
     fileDocumentId,
     /** The admin's message in the owning client's conversation (`client-<owner.clientId>`). */
     messageId,

@@ -6,6 +6,7 @@ import { clientsProjection } from './clients/projection.ts';
 import { consultationsProjection } from './consultations/projection.ts';
 import { dailyNotesProjection } from './dashboard/projection.ts';
 import { documentsProjection } from './documents/projection.ts';
+import { estimatesProjection } from './estimates/projection.ts';
 import { customFormsProjection } from './forms/projection.ts';
 import { messagesProjection } from './messages/projection.ts';
 import { paymentsProjection } from './portal/projections.ts';
@@ -30,6 +31,7 @@ export const projections: readonly Projection[] = [
   customFormsProjection,
   calendarSyncProjection,
   calendarImportedProjection,
+  estimatesProjection,
 ];
 
 export const findProjection = (name: string) => projections.find((p) => p.name === name);

@@ -10,7 +10,8 @@ export type IdSequence =
   | 'document_ids'
   | 'form_ids'
   | 'message_ids'
-  | 'appointment_ids';
+  | 'appointment_ids'
+  | 'estimate_ids';
 
 export async function nextId(db: Kysely<unknown>, sequence: IdSequence): Promise<number> {
   const { rows } = await sql<{ id: number }>`SELECT nextval(${sequence}::regclass)::int AS id`.execute(db);

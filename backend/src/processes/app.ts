@@ -10,6 +10,7 @@ import { consultationRoutes } from '../consultations/routes.ts';
 import { dashboardRoutes } from '../dashboard/routes.ts';
 import { convertRoutes } from '../documents/convert-routes.ts';
 import { documentRoutes } from '../documents/routes.ts';
+import { estimateRoutes } from '../estimates/routes.ts';
 import { fileRoutes } from '../files/routes.ts';
 import { customFormRoutes } from '../forms/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
@@ -44,6 +45,7 @@ export async function buildApp(
   await app.register(messageRoutes(deps));
   await app.register(portalRoutes(deps));
   await app.register(appointmentRoutes(deps));
+  await app.register(estimateRoutes(deps));
   await app.register(calendarRoutes(deps));
   await app.register(calendarSyncRoutes(deps));
   await app.register(calendarFeedRoutes(deps));

@@ -4,6 +4,7 @@ import type { ClientsTable } from '../clients/table.ts';
 import type { ConsultationsTable } from '../consultations/table.ts';
 import type { DailyNotesTable } from '../dashboard/table.ts';
 import type { DocumentsTable } from '../documents/table.ts';
+import type { EstimatesTable } from '../estimates/table.ts';
 import type { CustomFormsTable } from '../forms/table.ts';
 import type { ConversationReadersTable, ConversationsTable, MessagesTable } from '../messages/tables.ts';
 import type { PaymentsTable } from '../portal/tables.ts';
@@ -28,6 +29,7 @@ export interface Database {
   payments: PaymentsTable;
   documents: DocumentsTable;
   custom_forms: CustomFormsTable;
+  estimates: EstimatesTable;
 }
 
 export const READ_MODEL_SCHEMA = 'rm';
