@@ -21,16 +21,17 @@ export function QuoteAnswer({
   state: QuoteState;
   onShowProjects?: () => void;
 }) {
-  // An answer given here is brought into view and focus when the quote, read again, shows it.
-  const [answered, setAnswered] = useState(false);
+  // An answer given here is brought into view and focus when the quote, read again, shows it; for an
+  // acceptance, whether the quote had a project before (if not, accepting made it).
+  const [answered, setAnswered] = useState<{ hadProject: boolean } | null>(null);
   switch (state) {
     case 'open':
-      return <OpenQuote quote={quote} onAnswered={() => setAnswered(true)} />;
+      return <OpenQuote quote={quote} onAnswered={setAnswered} />;
     case 'accepted':
-      return <AcceptedQuote quote={quote} onShowProjects={onShowProjects} announce={answered} />;
+      return <AcceptedQuote quote={quote} onShowProjects={onShowProjects} answered={answered} />;
     case 'declined':
       return (
-        <Outcome tone="slate" title="Quote declined" announce={answered}>
+        <Outcome tone="slate" title="Quote declined" announce={answered !== null}>
           You declined this quote{quote.declinedAt ? ` on ${alaskaTime(quote.declinedAt)}` : ''}.
           {quote.declineReason && (
             <span className="mt-1 block break-words">Your reason: {quote.declineReason}</span>
@@ -50,7 +51,14 @@ export function QuoteAnswer({
   }
 }
 
-function OpenQuote({ quote, onAnswered }: { quote: TEstimate; onAnswered: () => void }) {
+function OpenQuote({
+  quote,
+  onAnswered,
+}: {
+  quote: TEstimate;
+  onAnswered: (answer: { hadProject: boolean }) => void;
+}) {
+  const hadProject = quote.projectId !== null;
   const accept = useAcceptQuote();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
@@ -65,13 +73,13 @@ function OpenQuote({ quote, onAnswered }: { quote: TEstimate; onAnswered: () => 
   };
   const submit = (signatureData: string) =>
     accept.mutate(
-      { id: quote.id, body: { signerName: name.trim(), signatureData } },
+      { id: quote.id, body: { signerName: name.trim(), signatureData }, hadProject },
       // A failure keeps the dialog and the drawing for another try; a quote expired or answered meanwhile is
       // read again and shows how it stands, which closes this with the rest of the open quote's answer.
       {
         onSuccess: () => {
           setSigning(false);
-          onAnswered();
+          onAnswered({ hadProject });
         },
       },
     );
@@ -124,7 +132,7 @@ function OpenQuote({ quote, onAnswered }: { quote: TEstimate; onAnswered: () => 
         quote={quote}
         open={declining}
         onClose={() => setDeclining(false)}
-        onDeclined={onAnswered}
+        onDeclined={() => onAnswered({ hadProject })}
       />
     </section>
   );
@@ -133,20 +141,24 @@ function OpenQuote({ quote, onAnswered }: { quote: TEstimate; onAnswered: () => 
 function AcceptedQuote({
   quote,
   onShowProjects,
-  announce,
+  answered,
 }: {
   quote: TEstimate;
   onShowProjects?: () => void;
-  announce: boolean;
+  /** Accepted just now, here. */
+  answered: { hadProject: boolean } | null;
 }) {
+  const project = quote.projectTitle;
   return (
-    <Outcome tone="green" title="Quote accepted" announce={announce}>
+    <Outcome tone="green" title="Quote accepted" announce={answered !== null}>
       {quote.signerName ? `Accepted by ${quote.signerName}` : 'Accepted'}
       {quote.acceptedAt ? ` on ${alaskaTime(quote.acceptedAt)}` : ''}.
       <span className="mt-1 block break-words" data-testid="quote-project">
-        {quote.projectTitle
-          ? `Your project "${quote.projectTitle}" has been created. We will contact you to schedule the work.`
-          : 'Your project is being set up and will appear under Project Tracking shortly.'}
+        {project === null
+          ? 'Your project is being set up and will appear under Project Tracking shortly.'
+          : answered && !answered.hadProject
+            ? `Your project "${project}" has been created. We will contact you to schedule the work.`
+            : `The work is part of your project "${project}", listed under Project Tracking.`}
       </span>
       {onShowProjects && (
         <Button variant="outline" className="mt-3" onClick={onShowProjects}>

@@ -36,19 +36,14 @@ export const quoteQuery = (id: number) =>
 /** GET /api/estimates/{id}/pdf: the quote as a PDF (the owning client or staff). */
 export const quotePdfUrl = (id: number) => `${ESTIMATES_KEY}/${id}/pdf`;
 
-/** The accepted quote in an accept answer: the estimate itself, or `{estimate, projectId}`; null for a 202. */
-export function estimateOf(answer: unknown): TEstimate | null {
-  if (typeof answer !== 'object' || answer === null || isAccepted(answer)) return null;
-  if ('estimate' in answer) return (answer as { estimate: TEstimate }).estimate;
-  return 'quoteNumber' in answer ? (answer as TEstimate) : null;
-}
-
 /**
- * POST /api/estimates/{id}/accept with the typed name and the drawn signature. It may make the project, so it
- * carries an Idempotency-Key and is sent again with it when the answer is lost (the server makes one project).
+ * POST /api/estimates/{id}/accept with the typed name and the drawn signature; answers the accepted quote (or
+ * the 202 of one not yet shown). Sent again when the answer is lost or the server is briefly unavailable
+ * (`createRecord`): the server accepts a quote once, so a repeat that follows a stored acceptance is refused
+ * (409) and the quote, read again, shows it accepted, with its one project.
  */
 export const acceptQuote = (id: number, body: TAcceptQuoteBody) =>
-  createRecord<TEstimate | { estimate: TEstimate; projectId: number }>(`${ESTIMATES_KEY}/${id}/accept`, body);
+  createRecord<TEstimate>(`${ESTIMATES_KEY}/${id}/accept`, body);
 
 /** POST /api/estimates/{id}/decline with the client's reason. */
 export const declineQuote = (id: number, body: TDeclineQuoteBody) =>
@@ -58,9 +53,12 @@ export const declineQuote = (id: number, body: TDeclineQuoteBody) =>
  * After an answer (or a refusal: the quote may have expired or been answered elsewhere meanwhile) the quote,
  * the list and the client's projects are read again; a quote the answer carried shows at once.
  */
-function refreshQuotes(queryClient: ReturnType<typeof useQueryClient>, id: number, answer?: unknown) {
-  const changed = estimateOf(answer);
-  if (changed) queryClient.setQueryData(quoteQuery(id).queryKey, changed);
+function refreshQuotes(
+  queryClient: ReturnType<typeof useQueryClient>,
+  id: number,
+  answer?: TEstimate | TAccepted,
+) {
+  if (answer && !isAccepted(answer)) queryClient.setQueryData(quoteQuery(id).queryKey, answer);
   void queryClient.invalidateQueries({ queryKey: [ESTIMATES_KEY] });
   void queryClient.invalidateQueries({ queryKey: [CLIENT_PROJECTS_KEY] });
 }
@@ -68,14 +66,23 @@ function refreshQuotes(queryClient: ReturnType<typeof useQueryClient>, id: numbe
 /** A refusal that a fresh read explains (409: no longer open; 404: gone). */
 const stale = (error: unknown) => error instanceof ApiError && (error.status === 409 || error.status === 404);
 
-/** Accepting; toasts 'Quote accepted' / 'Failed to accept quote' with the server's reason. */
+/**
+ * Accepting; toasts 'Quote accepted' (saying the project was made when the quote had none) / 'Failed to
+ * accept quote' with the server's reason.
+ */
 export function useAcceptQuote() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: TAcceptQuoteBody }) => acceptQuote(id, body),
-    onSuccess: (answer, { id }) => {
+    mutationFn: ({ id, body }: { id: number; body: TAcceptQuoteBody; hadProject: boolean }) =>
+      acceptQuote(id, body),
+    onSuccess: (answer, { id, hadProject }) => {
       refreshQuotes(queryClient, id, answer);
-      toast({ title: 'Quote accepted', description: 'Thank you! Your project has been created.' });
+      toast({
+        title: 'Quote accepted',
+        description: hadProject
+          ? 'Thank you! We will be in touch.'
+          : 'Thank you! Your project has been created.',
+      });
     },
     onError: (error, { id }) => {
       callFailure(error, 'Failed to accept quote');
