@@ -95,6 +95,7 @@ describe('admin back-office (browser)', () => {
       'Chat',
       'Schedule',
       'Project Tracking',
+      'All Estimates',
       'Clients',
       'Users',
       'Consultations',

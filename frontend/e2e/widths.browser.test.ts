@@ -15,6 +15,7 @@ describe('every screen fits a phone 320 to 414 px wide (browser)', () => {
   let b: BrowserApp;
   let clientId: number;
   let projectId: number;
+  let estimateId: number;
   // A long e-mail address and title: text that cannot wrap at spaces is what pushes a narrow page wide.
   const CLIENT = {
     name: 'Ivy Nome',
@@ -39,6 +40,24 @@ describe('every screen fits a phone 320 to 414 px wide (browser)', () => {
       b.t.adminToken,
     );
     projectId = project.body.id;
+    const estimate = await b.t.call(
+      'POST',
+      '/api/estimates',
+      {
+        title: 'Cameras and Starlink for the longest building name in Nome',
+        clientId,
+        projectId,
+        cameraType: 'wired',
+        cameraCount: 12,
+        wireLength: 400,
+        starlinkInstall: true,
+        propertyType: 'commercial_large',
+        location: 'Nome',
+        additionalServices: ['system-training'],
+      },
+      b.t.adminToken,
+    );
+    estimateId = estimate.body.id;
   });
   afterAll(async () => b?.close());
 
@@ -77,6 +96,7 @@ describe('every screen fits a phone 320 to 414 px wide (browser)', () => {
         'dashboard',
         'schedule',
         'tracking',
+        'all-estimates',
         'clients',
         'users',
         'consultations',
@@ -91,6 +111,13 @@ describe('every screen fits a phone 320 to 414 px wide (browser)', () => {
             .waitFor(),
         );
       await measure(admin, 'admin job page', `/admin/job/${projectId}`, heading(/Starlink on the roof/));
+      await measure(
+        admin,
+        'admin estimate page',
+        `/admin/estimate/${estimateId}`,
+        heading(/longest building/),
+      );
+      await measure(admin, 'admin pricing page', '/admin/pricing', heading('Pricing Settings'));
       await measure(
         admin,
         'admin client portal',
@@ -127,7 +154,7 @@ describe('every screen fits a phone 320 to 414 px wide (browser)', () => {
       );
       const tooWide = Object.entries(widths).filter(([, measured]) => measured > width);
       expect(tooWide).toEqual([]);
-      expect(Object.keys(widths)).toHaveLength(7 + 10 + 8);
+      expect(Object.keys(widths)).toHaveLength(7 + 13 + 8);
       for (const csp of [visitorCsp, adminCsp, clientCsp]) expect(csp.violations()).toEqual([]);
       for (const page of [visitor, admin, client]) await page.context().close();
     },

@@ -9,6 +9,7 @@ import { ConsultationsView } from '../features/consultations/admin/Consultations
 import { ContentView } from '../features/content/admin/ContentView';
 import { DashboardView } from '../features/dashboard/admin/DashboardView';
 import { DocumentsView } from '../features/documents/admin/DocumentsView';
+import { AllEstimatesView } from '../features/estimates/admin/AllEstimatesView';
 import { ChatView } from '../features/messages/admin/ChatView';
 import { useMessagingSocket } from '../features/messages/useMessagingSocket';
 import { TrackingView } from '../features/projects/admin/TrackingView';
@@ -26,6 +27,7 @@ const VIEW_COMPONENTS: Partial<Record<AdminViewId, () => ReactNode>> = {
   chat: ChatView,
   schedule: ScheduleView,
   tracking: TrackingView,
+  'all-estimates': AllEstimatesView,
   clients: ClientsView,
   users: UsersView,
   consultations: ConsultationsView,

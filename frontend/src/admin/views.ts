@@ -24,6 +24,7 @@ const LANDED: readonly AdminViewId[] = [
   'chat',
   'schedule',
   'tracking',
+  'all-estimates',
   'clients',
   'users',
   'consultations',

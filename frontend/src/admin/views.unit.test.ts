@@ -13,8 +13,14 @@ describe('the admin view in the address', () => {
     expect(ids.indexOf('tracking')).toBe(ids.indexOf('schedule') + 1);
   });
 
+  it('lists All Estimates after Project Tracking', () => {
+    const ids = LANDED_VIEWS.map((view) => view.id);
+    expect(ids.indexOf('all-estimates')).toBe(ids.indexOf('tracking') + 1);
+    expect(parseAdminSearch({ view: 'all-estimates' }).view).toBe('all-estimates');
+  });
+
   it('falls back to the Dashboard for an unknown view or one not built yet', () => {
-    for (const view of ['payments', 'all-estimates', 'anything', 7, ''])
+    for (const view of ['payments', 'anything', 7, ''])
       expect(parseAdminSearch({ view })).toEqual({ view: 'dashboard', clientId: undefined });
   });
 
@@ -33,7 +39,8 @@ describe('the admin view in the address', () => {
     expect(chooseView(undefined, 'clients')).toBe('clients');
     expect(chooseView('payments', 'documents')).toBe('documents');
     expect(chooseView('payments', 'schedule')).toBe('schedule');
-    expect(chooseView('payments', 'all-estimates')).toBe(LANDED_VIEWS[0]!.id);
+    expect(chooseView('payments', 'all-estimates')).toBe('all-estimates');
+    expect(chooseView('payments', 'nothing')).toBe(LANDED_VIEWS[0]!.id);
     expect(LANDED_VIEWS.map((view) => view.id)).not.toContain('payments');
   });
 });

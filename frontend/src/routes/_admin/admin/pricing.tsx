@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotFound } from '../../../ui/NotFound';
+import { PricingPage } from '../../../features/estimates/admin/PricingPage';
+import { settingsQuery } from '../../../features/settings/settings-query';
 
-// The page arrives with its own slice of work; until then the (guarded) address is not found.
 export const Route = createFileRoute('/_admin/admin/pricing')({
-  component: NotFound,
+  loader: ({ context }) => void context.queryClient.prefetchQuery(settingsQuery),
+  component: PricingPage,
 });

@@ -1,7 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotFound } from '../../../../ui/NotFound';
+import { EstimatePage } from '../../../../features/estimates/admin/EstimatePage';
+import { estimateIdOf, estimateQuery } from '../../../../features/estimates/estimates-query';
 
-// The page arrives with its own slice of work; until then the (guarded) address is not found.
 export const Route = createFileRoute('/_admin/admin/estimate/$id')({
-  component: NotFound,
+  // Starts the read; the page joins it (a missing estimate is the page's own 'Estimate Not Found').
+  loader: ({ context, params }) => {
+    const id = estimateIdOf(params.id);
+    if (id !== null) void context.queryClient.prefetchQuery(estimateQuery(id));
+  },
+  component: function AdminEstimateRoute() {
+    return <EstimatePage idParam={Route.useParams().id} />;
+  },
 });
