@@ -360,6 +360,16 @@ const ROWS: Record<string, Case | Case[]> = {
       body: { reason: 'Too dear' },
     }),
   },
+  // The quote as a file: its PDF for staff and the client it was sent to (a draft or another client's: 404, in
+  // estimates/export.int.test.ts), its CSV for staff.
+  'GET /api/estimates/:id/pdf': {
+    expect: OWNER_READS,
+    send: (c) => ({ url: `/api/estimates/${c.sentEstimateId}/pdf` }),
+  },
+  'GET /api/estimates/:id/csv': {
+    expect: ADMIN,
+    send: (c) => ({ url: `/api/estimates/${c.sentEstimateId}/csv` }),
+  },
   // Staff get every client's events, a client their own (the ownership is tested in calendar/events.int.test.ts).
   'GET /api/calendar/events': {
     expect: SIGNED_IN,

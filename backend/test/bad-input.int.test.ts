@@ -290,6 +290,8 @@ const ROWS: Record<string, Row> = {
     params: (c) => ({ id: c.declinableEstimateId }),
     body: () => ({ reason: 'Too dear' }),
   },
+  'GET /api/estimates/:id/pdf': { caller: 'owner', params: (c) => ({ id: c.sentEstimateId }) },
+  'GET /api/estimates/:id/csv': { params: (c) => ({ id: c.estimateId }) },
   'GET /api/calendar/events': { caller: 'owner', query: () => ({ from: '2026-03-01', to: '2026-03-31' }) },
   'GET /api/calendar/feed': { caller: 'owner' },
   'DELETE /api/calendar/feed': { caller: 'owner' },

@@ -10,6 +10,7 @@ import { consultationRoutes } from '../consultations/routes.ts';
 import { dashboardRoutes } from '../dashboard/routes.ts';
 import { convertRoutes } from '../documents/convert-routes.ts';
 import { documentRoutes } from '../documents/routes.ts';
+import { estimateExportRoutes } from '../estimates/export-routes.ts';
 import { estimateRoutes } from '../estimates/routes.ts';
 import { fileRoutes } from '../files/routes.ts';
 import { customFormRoutes } from '../forms/routes.ts';
@@ -46,6 +47,7 @@ export async function buildApp(
   await app.register(portalRoutes(deps));
   await app.register(appointmentRoutes(deps));
   await app.register(estimateRoutes(deps));
+  await app.register(estimateExportRoutes(deps));
   await app.register(calendarRoutes(deps));
   await app.register(calendarSyncRoutes(deps));
   await app.register(calendarFeedRoutes(deps));
