@@ -7,6 +7,7 @@ import { type CalendarSyncDeps, calendarPushJobs } from './calendar-sync.ts';
 import { type ConsultationMailDeps, consultationRequestedMail } from './consultation-requested-mail.ts';
 import type { AnyJobDefinition } from './define.ts';
 import { type DocumentMailDeps, documentSignedMail, documentUploadedMail } from './document-client-mail.ts';
+import { type EstimateMailDeps, estimateSentMail } from './estimate-sent-mail.ts';
 import { type MessageMailDeps, messageClientMail } from './message-client-mail.ts';
 import { type TemporaryPasswordMailDeps, temporaryPasswordMail } from './temporary-password-mail.ts';
 
@@ -23,6 +24,7 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   appointmentScheduledReminder,
   appointmentChangedReminder,
   ...calendarPushJobs,
+  estimateSentMail,
 ];
 
 export type WorkerDeps = TemporaryPasswordMailDeps &
@@ -30,6 +32,7 @@ export type WorkerDeps = TemporaryPasswordMailDeps &
   DocumentMailDeps &
   MessageMailDeps &
   AppointmentReminderDeps &
-  CalendarSyncDeps;
+  CalendarSyncDeps &
+  EstimateMailDeps;
 
 export const findJobDefinition = (id: string) => jobDefinitions.find((d) => d.id === id);
