@@ -93,6 +93,7 @@ function EstimateScreen({ estimate }: { estimate: TEstimate }) {
     if (!preview) return errorToast(PAGE_SAVE.failure.title, problem ?? PAGE_SAVE.failure.fallback);
     const checked = estimateSave(estimate, editing, preview.totalCents);
     if (!checked.ok) return errorToast(PAGE_SAVE.failure.title, checked.problem);
+    if (checked.body === null) return setEditing(null);
     update.mutate({ body: checked.body, ...PAGE_SAVE }, { onSuccess: () => setEditing(null) });
   };
   const onDelete = () => {

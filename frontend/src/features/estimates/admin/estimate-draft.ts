@@ -1,4 +1,9 @@
-import { type TEstimate, type TUpdateEstimateBody, ZUpdateEstimateBody } from '@app/contracts/api/estimates';
+import {
+  type TCreateEstimateBody,
+  type TEstimate,
+  type TUpdateEstimateBody,
+  ZUpdateEstimateBody,
+} from '@app/contracts/api/estimates';
 import { toCents } from '@app/contracts/estimates/pricing';
 import { estimateBodyOf, type QuoteDraft } from './quote-form';
 
@@ -41,12 +46,36 @@ const dollarsOf = (text: string) => {
   return text.trim() === '' || !Number.isFinite(value) ? 0 : value;
 };
 
-export type EstimateSave = { ok: true; body: TUpdateEstimateBody } | { ok: false; problem: string };
+export type EstimateSave = { ok: true; body: TUpdateEstimateBody | null } | { ok: false; problem: string };
+
+/** The stored value of each field the form sends, to compare the draft with. */
+function storedFields(estimate: TEstimate): TCreateEstimateBody {
+  return {
+    title: estimate.title,
+    jobName: estimate.jobName,
+    clientId: estimate.clientId,
+    projectId: estimate.projectId,
+    cameraType: estimate.cameraType,
+    cameraCount: estimate.cameraCount,
+    wireLength: estimate.wireLength,
+    starlinkInstall: estimate.starlinkInstall,
+    propertyType: estimate.propertyType,
+    location: estimate.location,
+    additionalServices: estimate.additionalServices,
+    laborHours: estimate.customLaborHours,
+    specialRequirements: estimate.specialRequirements,
+  };
+}
+
+const same = (a: unknown, b: unknown) =>
+  Array.isArray(a) && Array.isArray(b)
+    ? a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n')
+    : a === b;
 
 /**
- * PATCH /api/estimates/{id}. Every field of the form is sent (a partial body would leave the rest to the
- * server's defaults), except:
- * - the labor hours are the estimate's custom hours (null: automatic) unless the admin typed others;
+ * PATCH /api/estimates/{id}: only what the admin changed (null when nothing), so another admin's change to
+ * other fields meanwhile is kept. In particular:
+ * - the labor hours only when the admin typed others than the estimate's custom hours (automatic: null);
  * - the description only when the admin changed it (otherwise the server writes it for the new input);
  * - the total only when the admin set one (a number) or went back to the calculated one (null).
  * `calculatedCents` is the draft's calculated total: a typed total equal to it is not an adjustment.
@@ -56,7 +85,11 @@ export function estimateSave(
   draft: EstimateDraft,
   calculatedCents: number,
 ): EstimateSave {
-  const body: TUpdateEstimateBody = { ...estimateBodyOf(draft, draft.title.trim()) };
+  const fields = estimateBodyOf(draft, draft.title.trim());
+  const stored = storedFields(estimate);
+  const body: TUpdateEstimateBody = Object.fromEntries(
+    Object.entries(fields).filter(([key, value]) => !same(value, stored[key as keyof TCreateEstimateBody])),
+  );
   if (draft.description.trim() !== estimate.description.trim()) body.description = draft.description.trim();
   if (draft.totalCost === null) {
     if (estimate.adjusted) body.totalCost = null;
@@ -65,6 +98,7 @@ export function estimateSave(
     const standing = estimate.adjusted ? estimate.totalCents : calculatedCents;
     if (toCents(dollars) !== standing) body.totalCost = dollars;
   }
+  if (Object.keys(body).length === 0) return { ok: true, body: null };
   const parsed = ZUpdateEstimateBody.safeParse(body);
   if (!parsed.success)
     return { ok: false, problem: parsed.error.issues[0]?.message ?? 'Please check the form.' };
