@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   ESTIMATE_ACCEPTED_LOCKED,
   ESTIMATE_HAS_PROJECT,
@@ -26,6 +25,7 @@ import type { Person } from '../auth/person.ts';
 import { conflict, forbidden, invalid, notFound } from '../platform/errors.ts';
 import type { CreateProjectBody } from '../projects/decide.ts';
 import type { ProjectFacts } from '../projects/facts.ts';
+import { canonicalJson, type QuoteContent, quoteSha256 } from './quote-hash.ts';
 
 export const estimateStream = (id: number) => `estimate-${id}`;
 
@@ -131,65 +131,11 @@ export const estimateDecider = {
   },
 };
 
-/** Sorted keys at every level, so the same content always gives the same bytes. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
 /** The services of the pricing an estimate includes, in the pricing's order, at the pricing's price (dollars). */
 export const selectedServicesOf = (pricing: Pick<Pricing, 'customServices'>, ids: readonly string[]) =>
   pricing.customServices
     .filter((s) => ids.includes(s.id))
     .map((s) => ({ id: s.id, name: s.name, price: s.price }));
-
-/** Exactly what the client reads on a quote (the estimate's API answer has these fields). */
-export interface QuoteContent {
-  quoteNumber: string;
-  title: string;
-  description: string;
-  breakdown: QuoteBreakdown;
-  calculatedTotalCents: number;
-  totalCents: number;
-  timeline: string;
-  recommendations: readonly string[];
-  selectedServices: readonly { id: string; name: string; price: number }[];
-  specialRequirements: string;
-  validUntil: string;
-}
-
-/**
- * SHA-256 (hex) of the quote as the client reads it, as canonical JSON in UTF-8: recorded when the quote is
- * sent, recomputed when it is accepted (they must agree), and printed on the quote. Takes an estimate's API
- * answer as it is (only these fields count).
- */
-export function quoteSha256(quote: QuoteContent): string {
-  const { breakdown: b } = quote;
-  const content = {
-    quoteNumber: quote.quoteNumber,
-    title: quote.title,
-    description: quote.description,
-    breakdown: {
-      cameras: b.cameras,
-      wiring: b.wiring,
-      starlink: b.starlink,
-      labor: b.labor,
-      additional: b.additional,
-    },
-    calculatedTotalCents: quote.calculatedTotalCents,
-    totalCents: quote.totalCents,
-    timeline: quote.timeline,
-    recommendations: [...quote.recommendations],
-    selectedServices: quote.selectedServices.map(({ id, name, price }) => ({ id, name, price })),
-    specialRequirements: quote.specialRequirements,
-    validUntil: new Date(quote.validUntil).toISOString(),
-  };
-  return createHash('sha256').update(canonicalJson(content), 'utf8').digest('hex');
-}
 
 /** What the client reads of an estimate, valid until `validUntil`. */
 export const quoteContentOf = (e: Facts, validUntil: string): QuoteContent => ({

@@ -33,9 +33,9 @@ import {
   QUOTE_NEEDS_CLIENT,
   quoteContentOf,
   quoteExpired,
-  quoteSha256,
   sendEstimate,
 } from './decide.ts';
+import { quoteSha256 } from './quote-hash.ts';
 
 const at = '2026-03-01T10:00:00.000Z';
 const later = '2026-03-02T10:00:00.000Z';

@@ -16,13 +16,8 @@ import { startTestApp, type TestApp } from '../../test/app.ts';
 import { eventCount, SIGNATURE_DATA_URL } from '../../test/cast.ts';
 import { portalClientWithProject } from '../../test/clients.ts';
 import { openSocket } from '../../test/sockets.ts';
-import {
-  nextQuoteNumber,
-  QUOTE_CLIENT_NO_PORTAL,
-  QUOTE_NEEDS_CLIENT,
-  quoteExpired,
-  quoteSha256,
-} from './decide.ts';
+import { nextQuoteNumber, QUOTE_CLIENT_NO_PORTAL, QUOTE_NEEDS_CLIENT, quoteExpired } from './decide.ts';
+import { quoteSha256 } from './quote-hash.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -7,9 +7,9 @@ import { guards } from '../auth/guard.ts';
 import { fileStore } from '../files/store.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { notFound } from '../platform/errors.ts';
-import { quoteSha256 } from './decide.ts';
 import { estimateFor } from './queries.ts';
 import { quoteCsv } from './quote-csv.ts';
+import { quoteSha256 } from './quote-hash.ts';
 import { type QuoteCompany, quotePdf } from './quote-pdf.ts';
 
 const LOGO_ADDRESS = fileAddress('logos', '');

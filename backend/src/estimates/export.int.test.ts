@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TEstimate } from '@app/contracts/api/estimates';
+import { breakdownLines, dollars } from '@app/contracts/estimates/quote-text';
 import { parse } from 'csv-parse/sync';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,9 +12,8 @@ import { startTestApp, type TestApp } from '../../test/app.ts';
 import { imageUpload, SIGNATURE_DATA_URL } from '../../test/cast.ts';
 import { portalClientWithProject } from '../../test/clients.ts';
 import { eventually } from '../../test/eventually.ts';
-import { quoteSha256 } from './decide.ts';
 import { plainAmount } from './quote-csv.ts';
-import { breakdownLines, dollars } from './quote-text.ts';
+import { quoteSha256 } from './quote-hash.ts';
 
 const has = (tool: string) => {
   try {

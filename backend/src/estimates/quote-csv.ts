@@ -1,8 +1,8 @@
 import { ESTIMATE_STATUS_LABELS, type TEstimate } from '@app/contracts/api/estimates';
 import { QUOTE_KIND_LABELS } from '@app/contracts/estimates/calculate';
 import { propertyTypeLabel } from '@app/contracts/estimates/pricing';
+import { alaskaDay, breakdownLines, quoteDate, totalLines } from '@app/contracts/estimates/quote-text';
 import { stringify } from 'csv-stringify/sync';
-import { alaskaDay, breakdownLines, quoteDate, totalLines } from './quote-text.ts';
 
 /**
  * The estimate as a CSV for a spreadsheet: one table of four columns. The quote's key fields come first

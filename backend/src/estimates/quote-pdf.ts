@@ -1,8 +1,6 @@
 import { ESTIMATE_STATUS_LABELS, type TEstimate } from '@app/contracts/api/estimates';
 import type { TSettings } from '@app/contracts/api/settings';
 import { propertyTypeLabel } from '@app/contracts/estimates/pricing';
-import { PDFDocument, type PDFImage } from 'pdf-lib';
-import { bothZones, type Cell, pageWriter, standardFonts, WIDTH } from '../platform/pdf.ts';
 import {
   alaskaLongDay,
   type BreakdownLine,
@@ -11,7 +9,9 @@ import {
   quoteDate,
   quoteTerms,
   totalLines,
-} from './quote-text.ts';
+} from '@app/contracts/estimates/quote-text';
+import { PDFDocument, type PDFImage } from 'pdf-lib';
+import { bothZones, type Cell, pageWriter, standardFonts, WIDTH } from '../platform/pdf.ts';
 
 /** The company as the quote names it (the settings' company section; the logo comes as bytes). */
 export type QuoteCompany = Omit<TSettings['company'], 'logo'>;

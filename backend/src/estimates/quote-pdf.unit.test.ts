@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { type TEstimate, ZEstimate } from '@app/contracts/api/estimates';
 import { calculateQuote, type QuoteInput } from '@app/contracts/estimates/calculate';
 import { DEFAULT_PRICING } from '@app/contracts/estimates/pricing';
+import { amount, breakdownLines, dollars, totalLines } from '@app/contracts/estimates/quote-text';
 import { parse } from 'csv-parse/sync';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
@@ -13,7 +14,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MARGIN, PAGE, WIDTH } from '../platform/pdf.ts';
 import { plainAmount, type QUOTE_CSV_COLUMNS, quoteCsv, textCell } from './quote-csv.ts';
 import { type QuoteCompany, quotePdf } from './quote-pdf.ts';
-import { amount, breakdownLines, dollars, totalLines } from './quote-text.ts';
 
 const has = (tool: string) => {
   try {

@@ -1,4 +1,5 @@
 import { BUSINESS_TIME_ZONE } from '@app/contracts/calendar/time-zone';
+import { dollars } from '@app/contracts/estimates/quote-text';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { failureText } from '../../../lib/api';
@@ -8,7 +9,6 @@ import { Spinner } from '../../../ui/Spinner';
 import { clientQuotesQuery } from './api';
 import { QuoteReader } from './QuoteReader';
 import { QuoteStateBadge } from './QuoteStateBadge';
-import { dollars } from './quote-text';
 import { clientQuotes, quoteState } from './quote-view';
 
 /**

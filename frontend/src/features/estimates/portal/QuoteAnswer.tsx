@@ -1,11 +1,11 @@
 import type { TEstimate } from '@app/contracts/api/estimates';
+import { dollars } from '@app/contracts/estimates/quote-text';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/Field';
 import { SignatureDialog } from '../../documents/SignatureDialog';
 import { useAcceptQuote } from './api';
 import { DeclineQuoteDialog } from './DeclineQuoteDialog';
-import { dollars } from './quote-text';
 import { alaskaTime, type QuoteState, signerNameProblem } from './quote-view';
 
 /**

@@ -1,8 +1,14 @@
 import type { TEstimate } from '@app/contracts/api/estimates';
 import { propertyTypeLabel } from '@app/contracts/estimates/pricing';
+import {
+  type BreakdownLine,
+  breakdownLines,
+  dollars,
+  quoteTerms,
+  totalLines,
+} from '@app/contracts/estimates/quote-text';
 import type { ReactNode } from 'react';
 import { QuoteStateBadge } from './QuoteStateBadge';
-import { type BreakdownLine, breakdownLines, dollars, quoteTerms, totalLines } from './quote-text';
 import { alaskaTime, type QuoteState, scopeLine } from './quote-view';
 
 /**

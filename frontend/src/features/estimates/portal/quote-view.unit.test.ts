@@ -1,6 +1,6 @@
 import type { TEstimate } from '@app/contracts/api/estimates';
+import { breakdownLines, dollars, quoteTerms, totalLines } from '@app/contracts/estimates/quote-text';
 import { describe, expect, it } from 'vitest';
-import { breakdownLines, dollars, quoteTerms, totalLines } from './quote-text';
 import {
   alaskaTime,
   clientQuotes,

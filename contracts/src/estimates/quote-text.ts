@@ -1,12 +1,11 @@
-import type { TEstimate } from '@app/contracts/api/estimates';
-import { utcToLocal } from '@app/contracts/calendar/time-zone';
-import { toCents } from '@app/contracts/estimates/pricing';
+import type { TEstimate } from '../api/estimates.ts';
+import { utcToLocal } from '../calendar/time-zone.ts';
+import { toCents } from './pricing.ts';
 
 /**
- * What a quote says, line for line as its PDF prints it: the web app cannot import the server's
- * `backend/src/estimates/quote-text.ts`, so its rules are repeated here, and the browser test
- * (e2e/estimates-flow) checks that the lines and terms the client reads in the portal are on the PDF.
- * Both belong in contracts, imported by each.
+ * What a quote says, shared by its PDF, its CSV and the portal's quote reader: the lines of the breakdown,
+ * money, days and terms as the client reads them. Pure; the amounts are the estimate's own (the server
+ * priced it), never recomputed here.
  */
 
 /** Cents as dollars with two decimals: 123456 → "1,234.56", -5000 → "-50.00". */
@@ -25,6 +24,10 @@ const longDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: '
 /** The day of an instant in Alaska, spelled out: "February 14, 2026". */
 export const alaskaLongDay = (iso: string) => longDay.format(new Date(`${alaskaDay(iso)}T12:00:00Z`));
 
+/** The quote's date: when it was sent to the client, or made while it is a draft (validUntil counts from it). */
+export const quoteDate = (estimate: Pick<TEstimate, 'sentAt' | 'createdAt'>) =>
+  estimate.sentAt ?? estimate.createdAt;
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export interface BreakdownLine {
@@ -35,7 +38,9 @@ export interface BreakdownLine {
 
 /**
  * The breakdown as lines, in the calculator's order: cameras, wiring, Starlink, labor with its hours, then each
- * selected service; services' prices that do not make up `breakdown.additional` leave the rest as a line.
+ * selected service. A part is listed when the quote includes it or it costs something. The lines add up to
+ * `breakdown`'s parts: should the services' listed prices not make up `breakdown.additional`, the rest is a
+ * line of its own rather than a table that does not add up.
  */
 export function breakdownLines(estimate: TEstimate): BreakdownLine[] {
   const { breakdown } = estimate;
