@@ -5,7 +5,6 @@ import { ZClientIdOnlyParams } from '@app/contracts/api/clients';
 import {
   DOCUMENT_NOT_FOUND,
   ONLY_ADMINS_MAKE_VERSIONS,
-  SIGNATURE_INVALID,
   type TDocument,
   ZCreateFormDocumentBody,
   ZDocument,
@@ -18,6 +17,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, guards } from '../auth/guard.ts';
+import { drawnSignature, userAgentOf } from '../files/signature.ts';
 import { fileStore } from '../files/store.ts';
 import { formDefinitionFor } from '../forms/definitions.ts';
 import { answerAfter } from '../platform/answer.ts';
@@ -36,22 +36,11 @@ import {
   recordUpload,
   recordView,
   reviewDocument,
-  sha256Hex,
   signDocument,
 } from './decide.ts';
 import { documentById, documentsJson, personOf, visibleDocument, visibleFile } from './queries.ts';
 import { signedPdfFor } from './signed-pdf.ts';
 import { readDocumentUpload } from './upload.ts';
-
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** The drawn signature's bytes: the schema checked the data URL's shape, this checks it is really a PNG. */
-function signaturePng(dataUrl: string): Buffer {
-  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-  if (bytes.length <= PNG_MAGIC.length || !bytes.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC))
-    throw invalid(SIGNATURE_INVALID, 'invalid_signature');
-  return bytes;
-}
 
 /** A header value naming the file as sent: plain ASCII for old browsers, the exact name in `filename*`. */
 const disposition = (kind: 'inline' | 'attachment', filename: string) =>
@@ -62,8 +51,6 @@ const disposition = (kind: 'inline' | 'attachment', filename: string) =>
  * through without serialising it, so the route's response schema documents the shape but does not check it.
  */
 const jsonText = (text: string) => text as unknown as TDocument[];
-
-const userAgentOf = (request: FastifyRequest) => String(request.headers['user-agent'] ?? '').slice(0, 500);
 
 /**
  * Documents: forms made by staff for a client's project, files, and their signatures. An admin sees and
@@ -301,8 +288,7 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { id } = request.params;
-        const png = signaturePng(request.body.signatureData);
-        const signatureFile = `${sha256Hex(png)}.png`;
+        const { png, file: signatureFile } = drawnSignature(request.body.signatureData);
         const person = await personOf(deps, request.user!);
         const outcome = await runCommand(
           deps,

@@ -14,7 +14,6 @@ import {
   camerasOf,
   describeQuote,
   QUOTE_VALID_DAYS,
-  type QuoteBreakdown,
   type QuoteInput,
   type QuoteKind,
   quoteInputProblem,

@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
 import { ZAccepted } from '@app/contracts/api/accepted';
 import { ZSuccess } from '@app/contracts/api/auth';
-import { SIGNATURE_INVALID } from '@app/contracts/api/documents';
 import {
   ESTIMATE_NOT_FOUND,
   ZAcceptQuoteBody,
@@ -18,11 +16,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, guards } from '../auth/guard.ts';
 import { personOf } from '../auth/person.ts';
+import { drawnSignature, userAgentOf } from '../files/signature.ts';
 import { fileStore } from '../files/store.ts';
 import { answerAfter } from '../platform/answer.ts';
 import type { CommandOutcome } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
-import { invalid, notFound } from '../platform/errors.ts';
+import { notFound } from '../platform/errors.ts';
 import { createOnce } from '../platform/idempotency.ts';
 import { nextId } from '../platform/ids.ts';
 import { projectStream } from '../projects/decide.ts';
@@ -37,18 +36,6 @@ import {
 } from './commands.ts';
 import { type EstimateChanges, type EstimateFields, estimateStream } from './decide.ts';
 import { estimateById, estimatesOf, visibleEstimate } from './queries.ts';
-
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** The drawn signature's bytes: the schema checked the data URL's shape, this checks it is really a PNG. */
-function signaturePng(dataUrl: string): Buffer {
-  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-  if (bytes.length <= PNG_MAGIC.length || !bytes.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC))
-    throw invalid(SIGNATURE_INVALID, 'invalid_signature');
-  return bytes;
-}
-
-const userAgentOf = (request: FastifyRequest) => String(request.headers['user-agent'] ?? '').slice(0, 500);
 
 type CreateBody = z.output<typeof ZCreateEstimateBody>;
 type UpdateBody = z.output<typeof ZUpdateEstimateBody>;
@@ -230,8 +217,7 @@ export function estimateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { id } = request.params;
-        const png = signaturePng(request.body.signatureData);
-        const signatureFile = `${createHash('sha256').update(png).digest('hex')}.png`;
+        const { png, file: signatureFile } = drawnSignature(request.body.signatureData);
         const { outcome } = await acceptExisting(deps, actorOf(request), {
           id,
           person: await personOf(deps, request.user!),
