@@ -9,6 +9,7 @@ import type { EventDefinition } from './define.ts';
 import { documentEventSchemas } from './documents.ts';
 import { estimateEventSchemas } from './estimates.ts';
 import { customFormEventSchemas } from './forms.ts';
+import { invoiceEventSchemas } from './invoices.ts';
 import { messageEventSchemas } from './messages.ts';
 import { projectEventSchemas } from './projects.ts';
 import { settingsEventSchemas } from './settings.ts';
@@ -31,6 +32,7 @@ const definitions = [
   ...calendarEventSchemas,
   ...calendarFeedEventSchemas,
   ...estimateEventSchemas,
+  ...invoiceEventSchemas,
 ] as const;
 export const ZDomainEvent = z.discriminatedUnion('type', definitions);
 export type TDomainEvent = z.infer<typeof ZDomainEvent>;
