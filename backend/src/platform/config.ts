@@ -51,6 +51,13 @@ export const ZConfig = z.object({
   GOOGLE_API_ROOT_URL: z.url().optional(),
   /** 32 bytes as base64 or hex that encrypt stored calendar tokens; unset: a key made once, kept in Postgres. */
   CALENDAR_TOKEN_KEY: z.string().optional(),
+  /** Stripe card payments (issue 15.4): without the secret and webhook keys, card payment is off (STRIPE_NOT_CONFIGURED). */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  /** The webhook endpoint's signing secret (`whsec_...`) that POST /api/stripe/webhook verifies bodies with. */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Tests: a local fake of Stripe's API (http://127.0.0.1:PORT). */
+  STRIPE_API_BASE: z.url().optional(),
 });
 export type Config = z.infer<typeof ZConfig> & { PUBLIC_URL: string };
 

@@ -13,6 +13,7 @@ import { invoiceEventSchemas } from './invoices.ts';
 import { messageEventSchemas } from './messages.ts';
 import { projectEventSchemas } from './projects.ts';
 import { settingsEventSchemas } from './settings.ts';
+import { stripeEventSchemas } from './stripe.ts';
 import { uniquenessEventSchemas } from './uniqueness.ts';
 import { userEventSchemas } from './users.ts';
 
@@ -33,6 +34,7 @@ const definitions = [
   ...calendarFeedEventSchemas,
   ...estimateEventSchemas,
   ...invoiceEventSchemas,
+  ...stripeEventSchemas,
 ] as const;
 export const ZDomainEvent = z.discriminatedUnion('type', definitions);
 export type TDomainEvent = z.infer<typeof ZDomainEvent>;

@@ -19,8 +19,11 @@ export interface JobContext {
  * A declared job: a stable dotted id, a version, a zod payload carrying ids (the handler reloads what it needs),
  * the event type that starts it, and the handler. Retries and back-off are set once, in `queues.ts`.
  */
-/** The BullMQ queues: mail, and the calls to calendar providers (which may be slow or down for a while). */
-export const JOB_QUEUES = ['mail', 'calendar'] as const;
+/**
+ * The BullMQ queues: mail, the calls to calendar providers (which may be slow or down for a while), and card
+ * payments (Stripe's webhooks applied to invoices), which wait for neither.
+ */
+export const JOB_QUEUES = ['mail', 'calendar', 'payments'] as const;
 export type JobQueue = (typeof JOB_QUEUES)[number];
 
 export interface JobDefinition<T extends TEventType, P extends z.ZodType, D> {
