@@ -172,7 +172,7 @@ describe('projects: tracking, the project dialog, the job page and the client po
     await nav.getByRole('button', { name: 'Schedule' }).click();
     await client.getByText('No appointments scheduled').waitFor();
     await nav.getByRole('button', { name: 'Payments' }).click();
-    await client.getByText('Payment management coming soon').waitFor();
+    await client.getByText('No invoices yet').waitFor();
     expect(client.url()).toBe(`${b.baseUrl}/client`);
 
     // Project Tracking leads to the project's own page: photos and documents shown, nothing editable.

@@ -39,7 +39,7 @@ describe('screens as found in the browser', () => {
   it('?view= of a view that is unknown or not built yet shows the Dashboard', async () => {
     const admin = await b.newPage();
     await b.signInAsAdmin(admin);
-    for (const view of ['payments', 'anything']) {
+    for (const view of ['invoices', 'anything']) {
       await admin.goto(`/admin?view=${view}`);
       await admin.getByRole('heading', { name: 'Overview', level: 2 }).waitFor();
       expect(await admin.getByRole('heading', { level: 1 }).textContent(), view).toBe('Dashboard');

@@ -10,6 +10,7 @@ import { ContentView } from '../features/content/admin/ContentView';
 import { DashboardView } from '../features/dashboard/admin/DashboardView';
 import { DocumentsView } from '../features/documents/admin/DocumentsView';
 import { AllEstimatesView } from '../features/estimates/admin/AllEstimatesView';
+import { PaymentsView } from '../features/invoices/admin/PaymentsView';
 import { ChatView } from '../features/messages/admin/ChatView';
 import { useMessagingSocket } from '../features/messages/useMessagingSocket';
 import { TrackingView } from '../features/projects/admin/TrackingView';
@@ -28,6 +29,7 @@ const VIEW_COMPONENTS: Partial<Record<AdminViewId, () => ReactNode>> = {
   schedule: ScheduleView,
   tracking: TrackingView,
   'all-estimates': AllEstimatesView,
+  payments: PaymentsView,
   clients: ClientsView,
   users: UsersView,
   consultations: ConsultationsView,

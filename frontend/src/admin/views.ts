@@ -25,6 +25,7 @@ const LANDED: readonly AdminViewId[] = [
   'schedule',
   'tracking',
   'all-estimates',
+  'payments',
   'clients',
   'users',
   'consultations',

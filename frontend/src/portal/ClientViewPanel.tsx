@@ -5,11 +5,11 @@ import type { SessionUser } from '../auth/session';
 import { ClientSchedule } from '../features/calendar/portal/ClientSchedule';
 import { ClientDocuments } from '../features/documents/portal/ClientDocuments';
 import { ClientQuotes } from '../features/estimates/portal/ClientQuotes';
+import { ClientPayments } from '../features/invoices/portal/ClientPayments';
 import { ChatWithSupport } from '../features/messages/ChatWithSupport';
 import { ClientProjects } from '../features/projects/portal/ClientProjects';
 import { ClientOverview } from './ClientOverview';
 import type { ClientViewId } from './dashboard';
-import { EmptyState } from './EmptyState';
 
 export function ClientViewPanel({
   view,
@@ -66,7 +66,7 @@ export function ClientViewPanel({
     case 'schedule':
       return <ClientSchedule />;
     case 'payments':
-      return <EmptyState title="Payment management coming soon" />;
+      return <ClientPayments />;
     default: {
       const unhandled: never = view;
       return unhandled;

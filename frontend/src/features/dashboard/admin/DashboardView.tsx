@@ -3,6 +3,7 @@ import { failureText } from '../../../lib/api';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
 import { UpcomingEventsWidget } from '../../calendar/UpcomingEventsWidget';
+import { RevenueChart } from '../../invoices/RevenueChart';
 import { DailyNotes } from './DailyNotes';
 import { statsQuery } from './queries';
 import { Revenue, StatCards } from './StatCards';
@@ -30,6 +31,7 @@ export function DashboardView() {
             <>
               <StatCards stats={stats.data} />
               <Revenue stats={stats.data} />
+              <RevenueChart />
             </>
           )}
         </div>

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/Field';
 import { SignatureDialog } from '../../documents/SignatureDialog';
+import { PayQuoteChoice } from '../../invoices/PayQuoteChoice';
 import { useAcceptQuote } from './api';
 import { DeclineQuoteDialog } from './DeclineQuoteDialog';
 import { alaskaTime, type QuoteState, signerNameProblem } from './quote-view';
@@ -165,6 +166,7 @@ function AcceptedQuote({
           View Project Tracking
         </Button>
       )}
+      <PayQuoteChoice quote={quote} />
     </Outcome>
   );
 }

@@ -1,0 +1,93 @@
+import { QUOTE_AND_PROJECT_REQUIRED } from '@app/contracts/api/invoices';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { SelectField } from '../../../ui/Field';
+import { estimatesQuery } from '../../estimates/estimates-query';
+import { projectsQuery } from '../../projects/project-query';
+import { useConvertQuote } from '../convert-quote';
+import { centsToUsd } from '../payment-list';
+
+/** Convert Quote to Invoice: pick a quote, then one of its client's projects; the invoice opens in a new tab. */
+export function ConvertQuoteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const quotes = useQuery({ ...estimatesQuery, enabled: open });
+  const projects = useQuery({ ...projectsQuery, enabled: open });
+  const convert = useConvertQuote();
+  const [quoteId, setQuoteId] = useState('');
+  const [projectId, setProjectId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const quote = quotes.data?.find((estimate) => String(estimate.id) === quoteId);
+  const choices = (projects.data ?? []).filter(
+    (project) => quote && project.clientId === quote.clientId && project.type !== 'invoice',
+  );
+  const close = () => {
+    setQuoteId('');
+    setProjectId('');
+    setError(null);
+    onClose();
+  };
+  const submit = () => {
+    if (!quoteId || !projectId) return setError(QUOTE_AND_PROJECT_REQUIRED);
+    // Opened before the call so the browser does not take it for a pop-up; it is pointed at the invoice after.
+    const tab = window.open('', '_blank');
+    convert.mutate(
+      { estimateId: Number(quoteId), projectId: Number(projectId) },
+      {
+        onSuccess: (url) => {
+          if (tab) tab.location.href = url;
+          else window.open(url, '_blank', 'noopener');
+          close();
+        },
+        onError: () => tab?.close(),
+      },
+    );
+  };
+  return (
+    <Dialog open={open} onClose={close} title="Convert Quote to Invoice">
+      <div className="space-y-3">
+        <SelectField
+          label="Quote"
+          value={quoteId}
+          placeholder={quotes.isPending ? 'Loading quotes...' : 'Select a quote'}
+          options={(quotes.data ?? [])
+            .filter((estimate) => estimate.clientId !== null)
+            .map((estimate) => ({
+              value: String(estimate.id),
+              label: `${estimate.quoteNumber} · ${estimate.title} · ${estimate.clientName ?? ''} · ${centsToUsd(estimate.totalCents)} (${estimate.status})`,
+            }))}
+          onChange={(event) => {
+            setQuoteId(event.target.value);
+            const picked = quotes.data?.find((estimate) => String(estimate.id) === event.target.value);
+            setProjectId(picked?.projectId ? String(picked.projectId) : '');
+            setError(null);
+          }}
+        />
+        <SelectField
+          label="Project"
+          value={projectId}
+          disabled={!quote}
+          placeholder={quote ? 'Select a project' : 'Pick a quote first'}
+          options={choices.map((project) => ({ value: String(project.id), label: project.title }))}
+          onChange={(event) => {
+            setProjectId(event.target.value);
+            setError(null);
+          }}
+        />
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <Button variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button onClick={submit} disabled={convert.isPending}>
+            Convert to Invoice
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
