@@ -96,6 +96,7 @@ describe('admin back-office (browser)', () => {
       'Schedule',
       'Project Tracking',
       'All Estimates',
+      'Payments',
       'Clients',
       'Users',
       'Consultations',

@@ -97,6 +97,7 @@ describe('every screen fits a phone 320 to 414 px wide (browser)', () => {
         'schedule',
         'tracking',
         'all-estimates',
+        'payments',
         'clients',
         'users',
         'consultations',
@@ -154,7 +155,7 @@ describe('every screen fits a phone 320 to 414 px wide (browser)', () => {
       );
       const tooWide = Object.entries(widths).filter(([, measured]) => measured > width);
       expect(tooWide).toEqual([]);
-      expect(Object.keys(widths)).toHaveLength(7 + 13 + 8);
+      expect(Object.keys(widths)).toHaveLength(7 + 14 + 8);
       for (const csp of [visitorCsp, adminCsp, clientCsp]) expect(csp.violations()).toEqual([]);
       for (const page of [visitor, admin, client]) await page.context().close();
     },

@@ -5,7 +5,7 @@ import { createRecord, isAccepted } from '../../lib/api';
 import { callFailure } from '../../lib/failure';
 import { toast } from '../../ui/toast-store';
 import { invalidatePayments } from './invalidate';
-import { invoicePath } from './payments-query';
+import { invoicePath, localPath } from './payments-query';
 
 type Converted = z.infer<typeof ZConvertQuoteResponse>;
 
@@ -15,7 +15,9 @@ export function useConvertQuote() {
   return useMutation({
     mutationFn: async (body: { estimateId: number; projectId: number }) => {
       const answer = await createRecord<Converted>('/api/quotes/convert-to-invoice', body);
-      return isAccepted(answer) ? invoicePath(answer.id) : ZConvertQuoteResponse.parse(answer).invoiceUrl;
+      return isAccepted(answer)
+        ? invoicePath(answer.id)
+        : localPath(ZConvertQuoteResponse.parse(answer).invoiceUrl);
     },
     onSuccess: () => {
       invalidatePayments(queryClient);

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createRecord, isAccepted } from '../../lib/api';
 import { callFailure } from '../../lib/failure';
 import { invalidatePayments } from './invalidate';
-import { invoicePath } from './payments-query';
+import { invoicePath, localPath } from './payments-query';
 
 /** What a client who accepted a quote chooses to pay now. */
 export type PayChoice = Extract<InvoiceKind, 'deposit' | 'full'>;
@@ -22,7 +22,7 @@ export function useInvoiceForQuote() {
       );
       if (isAccepted(answer)) return invoicePath(answer.id);
       const id = answer.invoiceId ?? answer.id;
-      return answer.invoiceUrl ?? (id ? invoicePath(id) : null);
+      return answer.invoiceUrl ? localPath(answer.invoiceUrl) : id ? invoicePath(id) : null;
     },
     onSuccess: () => invalidatePayments(queryClient),
     onError: (error) =>

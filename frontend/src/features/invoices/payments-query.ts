@@ -35,6 +35,15 @@ export const revenueQuery = queryOptions<z.infer<typeof ZRevenueByMonth>>({
 export const invoicePath = (id: number) => `/invoice/${id}`;
 export const invoicePdfUrl = (id: number) => `${INVOICES_KEY}/${id}/pdf`;
 
+/**
+ * The server's invoice address (made with its public URL) as a path of this site, so a page opened from it
+ * stays on the origin the person is signed in on.
+ */
+export const localPath = (url: string) => {
+  const parsed = new URL(url, window.location.origin);
+  return `${parsed.pathname}${parsed.search}`;
+};
+
 /** The numeric id of a route parameter, or null for anything that cannot be an invoice id. */
 export function invoiceIdOf(param: string): number | null {
   if (!/^\d{1,10}$/.test(param)) return null;

@@ -37,9 +37,9 @@ export function ClientPayments() {
     );
   return (
     <section aria-labelledby="client-payments-title" className="space-y-3">
-      <h2 id="client-payments-title" className="text-lg font-semibold text-slate-900">
+      <h3 id="client-payments-title" className="text-lg font-semibold text-slate-900">
         Your Invoices
-      </h2>
+      </h3>
       <ul className="space-y-3">
         {query.data.map((payment) => {
           const late = overdue(payment, todayDay);

@@ -1,0 +1,277 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser.
+import type { TPayment } from '@app/contracts/api/invoices';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGNATURE_DATA_URL } from '../../backend/test/cast.ts';
+import { eventually } from '../../backend/test/eventually.ts';
+import { type BrowserApp, expectAccessible, startBrowserApp } from './browser.ts';
+import { watchCsp } from './csp.ts';
+
+const CLIENT = { name: 'Wren Talkeetna', email: 'wren.talkeetna@example.com', password: 'talkeetna-1' };
+const usd = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+describe('payments: a quote made an invoice, read by its client, paid in cash; the Payments view (browser)', () => {
+  let b: BrowserApp;
+  let clientToken: string;
+  let projectId: number;
+  let quote: { id: number; totalCents: number; quoteNumber: string };
+  let invoiceId: number;
+
+  beforeAll(async () => {
+    b = await startBrowserApp({ workers: false });
+    const admin = b.t.adminToken;
+    const made = await b.t.call(
+      'POST',
+      '/api/clients',
+      { name: CLIENT.name, email: CLIENT.email, userType: 'client', portalAccess: true },
+      admin,
+    );
+    clientToken = await b.t.activate(made.body.user.email, made.body.temporaryPassword, CLIENT.password);
+    const clientId = made.body.client.id as number;
+    const project = await b.t.call(
+      'POST',
+      '/api/projects',
+      { clientId, title: 'Talkeetna lodge cameras', type: 'security_cameras' },
+      admin,
+    );
+    projectId = project.body.id;
+    // A project of type invoice: never offered by Send Invoice for Existing Job.
+    await b.t.call('POST', '/api/projects', { clientId, title: 'Billing only', type: 'invoice' }, admin);
+    const estimate = await b.t.call(
+      'POST',
+      '/api/estimates',
+      {
+        title: 'Lodge cameras',
+        clientId,
+        projectId,
+        cameraType: 'wired',
+        cameraCount: 4,
+        propertyType: 'house',
+      },
+      admin,
+    );
+    quote = estimate.body;
+    expect((await b.t.call('POST', `/api/estimates/${quote.id}/send`, undefined, admin)).status).toBe(200);
+    const accepted = await b.t.call(
+      'POST',
+      `/api/estimates/${quote.id}/accept`,
+      { signerName: CLIENT.name, signatureData: SIGNATURE_DATA_URL },
+      clientToken,
+    );
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+  });
+  afterAll(async () => b?.close());
+
+  const payments = async () =>
+    (await b.t.call('GET', '/api/payments', undefined, b.t.adminToken)).body as TPayment[];
+
+  const signInClient = async (viewport?: { width: number; height: number }) => {
+    const page = await b.newPage(viewport);
+    const csp = await watchCsp(page);
+    await b.signIn(page, CLIENT.email, CLIENT.password);
+    await page.waitForURL(`${b.baseUrl}/client`);
+    return { page, csp };
+  };
+
+  it('the admin converts the accepted quote; the client reads the invoice (card payment being set up); cash recorded, it reads Payment Complete', async () => {
+    const admin = await b.newPage();
+    const adminCsp = await watchCsp(admin);
+    await b.signInAsAdmin(admin);
+    await admin.goto('/admin?view=payments');
+    await admin.getByRole('heading', { name: 'Payments', level: 2 }).waitFor();
+    await admin.getByText('No payments recorded').waitFor();
+
+    // Convert Quote to Invoice: the quote, then its project (already the quote's); the invoice opens in a tab.
+    await admin.getByRole('button', { name: 'Convert Quote to Invoice' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Convert Quote to Invoice' });
+    await dialog.getByRole('button', { name: 'Convert to Invoice' }).click();
+    await dialog.getByText('Please choose both a quote and a project').waitFor();
+    await dialog.getByLabel('Quote').selectOption(String(quote.id));
+    expect(await dialog.getByLabel('Project').inputValue()).toBe(String(projectId));
+    await expectAccessible(admin, { include: 'dialog[open]' });
+    const [tab] = await Promise.all([
+      admin.context().waitForEvent('page'),
+      dialog.getByRole('button', { name: 'Convert to Invoice' }).click(),
+    ]);
+    await tab.waitForURL(/\/invoice\/\d+$/);
+    invoiceId = Number(/\/invoice\/(\d+)$/.exec(tab.url())![1]);
+    await tab.getByRole('heading', { name: 'Invoice', exact: true }).waitFor();
+    expect(await tab.getByTestId('invoice-totals').innerText()).toContain(usd(quote.totalCents));
+    await tab.close();
+    const row = admin.getByTestId('payment-row');
+    await row.waitFor();
+    expect(await row.innerText()).toContain(usd(quote.totalCents));
+    expect((await payments()).map((p) => [p.id, p.estimateId, p.status])).toEqual([
+      [invoiceId, quote.id, 'pending'],
+    ]);
+
+    // The client: the invoice page, with nothing to pay by card yet (no Stripe keys on this server).
+    const { page: client, csp: clientCsp } = await signInClient();
+    await client.goto(`/invoice/${invoiceId}`);
+    await client.getByText('Payment processing is being set up...').waitFor();
+    const pay = client.getByRole('region', { name: 'Pay Invoice' });
+    expect(await pay.getByRole('button').count()).toBe(0);
+    expect(await client.getByTestId('invoice-totals').innerText()).toMatch(/Tax\s+\$0\.00/);
+    await client.getByRole('heading', { name: 'Questions?' }).waitFor();
+    expect(await client.getByTestId('payment-status').first().innerText()).toBe('Pending');
+    await expectAccessible(client);
+
+    // The admin records the cash received: the whole balance.
+    await row.getByRole('button', { name: 'View details' }).click();
+    const details = admin.getByRole('dialog', { name: /Payment Details/ });
+    await details.getByRole('button', { name: 'Mark Completed' }).waitFor();
+    await expectAccessible(admin, { include: 'dialog[open]' });
+    await details.getByLabel('Received by').selectOption('cash');
+    await details.getByRole('button', { name: 'Record Payment' }).click();
+    await details
+      .getByTestId('ledger')
+      .filter({ hasText: usd(quote.totalCents) })
+      .waitFor();
+    // Completed: the quick buttons are gone.
+    await details.getByRole('button', { name: 'Mark Completed' }).waitFor({ state: 'detached' });
+    await eventually('the invoice paid in full', async () => {
+      const [paid] = await payments();
+      return paid?.status === 'completed' && paid.balanceCents === 0;
+    });
+
+    // The client's invoice page now says it is paid.
+    await client.reload();
+    await client.getByText('Payment Complete').waitFor();
+    await client.getByText('This invoice has been paid in full.').waitFor();
+    expect(await client.getByText('Payment processing is being set up...').count()).toBe(0);
+    // And the portal's Payments view lists it, linking to its page.
+    await client.goto('/client');
+    await client
+      .getByRole('navigation', { name: 'Client portal' })
+      .getByRole('button', { name: 'Payments' })
+      .click();
+    const listed = client.getByTestId('client-invoice');
+    await listed.waitFor();
+    expect(await listed.getByTestId('payment-status').innerText()).toBe('Completed');
+    await expectAccessible(client);
+    await listed.getByRole('link', { name: /View invoice/ }).click();
+    await client.waitForURL(`${b.baseUrl}/invoice/${invoiceId}`);
+
+    // Someone else's invoice (or none) reads Invoice Not Found.
+    await client.goto('/invoice/999999');
+    await client.getByRole('heading', { name: 'Invoice Not Found' }).waitFor();
+
+    expect(adminCsp.violations()).toEqual([]);
+    expect(clientCsp.violations()).toEqual([]);
+    await admin.context().close();
+    await client.context().close();
+  });
+
+  it('the Payments view: Send Invoice for Existing Job (an empty amount refused), tabs and stat cards, Mark Failed, Copy URL, Delete', async () => {
+    const admin = await b.newPage();
+    const csp = await watchCsp(admin);
+    await admin.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: b.baseUrl });
+    await b.signInAsAdmin(admin);
+    await admin.goto('/admin?view=payments');
+    await admin.getByTestId('payment-row').first().waitFor();
+
+    const send = async (amount: string, description: string) => {
+      await admin.getByRole('button', { name: 'Send Invoice for Existing Job' }).click();
+      const dialog = admin.getByRole('dialog', { name: 'Send Invoice for Existing Job' });
+      const job = dialog.getByLabel('Job / Project');
+      await job.locator(`option[value="${projectId}"]`).waitFor({ state: 'attached' });
+      expect(await job.locator('option').allInnerTexts()).not.toContainEqual(
+        expect.stringMatching(/Billing only/),
+      );
+      await job.selectOption(String(projectId));
+      await dialog.getByLabel('Description').fill(description);
+      await dialog.getByLabel('Amount ($)').fill(amount);
+      return dialog;
+    };
+    const dialog = await send('', 'Second camera');
+    await dialog.getByRole('button', { name: 'Send Invoice' }).click();
+    await dialog.getByText('Amount is required').waitFor();
+    await expectAccessible(admin, { include: 'dialog[open]' });
+    await dialog.getByLabel('Amount ($)').fill('100.50');
+    await dialog.getByRole('button', { name: 'Send Invoice' }).click();
+    await admin.getByTestId('toast').filter({ hasText: 'Invoice Sent' }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const again = await send('20', 'Cable');
+    await again.getByRole('button', { name: 'Send Invoice' }).click();
+    await again.waitFor({ state: 'hidden' });
+    await eventually('three invoices', async () => (await payments()).length === 3);
+
+    // Mark Failed (only while pending), after its confirmation.
+    const cable = admin.getByTestId('payment-row').filter({ hasText: usd(2000) });
+    await cable.getByRole('button', { name: 'View details' }).click();
+    const details = admin.getByRole('dialog', { name: /Payment Details/ });
+    admin.once('dialog', (confirm) => void confirm.accept());
+    await details.getByRole('button', { name: 'Mark Failed' }).click();
+    await details.getByRole('button', { name: 'Mark Failed' }).waitFor({ state: 'detached' });
+    await details.getByRole('button', { name: 'Close', exact: true }).click();
+
+    // Tabs with counts and the stat cards (cents summed, 2 decimals; a failed invoice owes nothing).
+    const tabs = admin.getByRole('tablist', { name: 'Payments by status' });
+    await tabs.getByRole('tab', { name: 'Failed (1)' }).waitFor();
+    expect(await tabs.getByRole('tab').allInnerTexts()).toEqual([
+      'All (3)',
+      'Pending (1)',
+      'Completed (1)',
+      'Failed (1)',
+    ]);
+    expect(await admin.getByTestId('payments-stat-total').innerText()).toBe(usd(quote.totalCents + 10_050));
+    expect(await admin.getByTestId('payments-stat-paid').innerText()).toBe(usd(quote.totalCents));
+    expect(await admin.getByTestId('payments-stat-pending').innerText()).toBe('$100.50');
+    expect(await admin.getByTestId('payments-stat-overdue').innerText()).toBe('$0.00');
+    await tabs.getByRole('tab', { name: 'Pending (1)' }).click();
+    const pendingRows = admin.getByRole('tabpanel').getByTestId('payment-row');
+    expect(await pendingRows.count()).toBe(1);
+    expect(await pendingRows.innerText()).toContain('$100.50');
+    await expectAccessible(admin);
+
+    // Copy URL: the invoice page's address.
+    await pendingRows.getByRole('button', { name: 'Copy URL' }).click();
+    await admin.getByTestId('toast').filter({ hasText: 'Copied to clipboard' }).waitFor();
+    expect(await admin.evaluate(() => navigator.clipboard.readText())).toMatch(/\/invoice\/\d+$/);
+
+    // Delete, with the spec's confirmation.
+    await tabs.getByRole('tab', { name: 'Failed (1)' }).click();
+    await admin.getByRole('tabpanel').getByRole('button', { name: 'Delete' }).click();
+    const confirm = admin.getByRole('dialog', { name: /^Delete INV-/ });
+    await confirm
+      .getByText(
+        'Are you sure you want to delete this payment? This will also void the Stripe invoice if it exists.',
+      )
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Delete Payment' }).click();
+    await admin.getByTestId('toast').filter({ hasText: 'Payment Deleted' }).waitFor();
+    await tabs.getByRole('tab', { name: 'All (2)' }).waitFor();
+    expect((await payments()).map((p) => p.amountCents).sort((x, y) => x - y)).toEqual(
+      [10_050, quote.totalCents].sort((x, y) => x - y),
+    );
+    expect(csp.violations()).toEqual([]);
+    await admin.context().close();
+  });
+
+  it.each([320, 375, 414])('at %i px the payments screens do not scroll sideways', async (width) => {
+    const PHONE = { width, height: 800 };
+    const { page: client, csp } = await signInClient(PHONE);
+    const widths: Record<string, number> = {};
+    await client.goto(`/invoice/${invoiceId}`);
+    await client.getByText('Payment Complete').waitFor();
+    widths.invoice = await pageWidth(client);
+    await client.goto(`/payment-success?project=${projectId}`);
+    await client.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    widths.success = await pageWidth(client);
+    const admin = await b.newPage(PHONE);
+    await b.signInAsAdmin(admin);
+    await admin.goto('/admin?view=payments');
+    await admin.getByTestId('payment-row').first().waitFor();
+    widths.payments = await pageWidth(admin);
+    await admin.getByTestId('payment-row').first().getByRole('button', { name: 'View details' }).click();
+    await admin.getByRole('dialog', { name: /Payment Details/ }).waitFor();
+    widths.details = await pageWidth(admin);
+    expect(Object.entries(widths).filter(([, measured]) => measured > width)).toEqual([]);
+    expect(csp.violations()).toEqual([]);
+    await client.context().close();
+    await admin.context().close();
+  });
+});
