@@ -8,7 +8,13 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   /** Files sent with the text (nodemailer's attachments: a calendar invitation's .ics, say). */
-  attachments?: { filename: string; content: string; contentType: string }[];
+  attachments?: {
+    filename: string;
+    content: string;
+    contentType: string;
+    /** How `content` is written: base64 for binary files (an invoice's PDF); plain text otherwise. */
+    encoding?: 'base64';
+  }[];
 }
 
 export interface Mailer {
