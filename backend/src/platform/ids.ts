@@ -11,7 +11,8 @@ export type IdSequence =
   | 'form_ids'
   | 'message_ids'
   | 'appointment_ids'
-  | 'estimate_ids';
+  | 'estimate_ids'
+  | 'invoice_ids';
 
 export async function nextId(db: Kysely<unknown>, sequence: IdSequence): Promise<number> {
   const { rows } = await sql<{ id: number }>`SELECT nextval(${sequence}::regclass)::int AS id`.execute(db);

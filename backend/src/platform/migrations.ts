@@ -85,6 +85,7 @@ const migrations: Record<string, Migration> = {
   // Private calendar subscription addresses (hash and nonce, never the token) and the key they are derived with.
   '0140_calendar_feeds': raw(calendarFeedsTableSql),
   '0150_estimate_ids': raw('CREATE SEQUENCE IF NOT EXISTS estimate_ids;'),
+  '0160_invoice_ids': raw('CREATE SEQUENCE IF NOT EXISTS invoice_ids;'),
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

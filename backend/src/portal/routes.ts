@@ -1,12 +1,14 @@
 import { ZClientIdOnlyParams } from '@app/contracts/api/clients';
-import { ZAppointment, ZPayment } from '@app/contracts/api/portal';
+import { ZPayment } from '@app/contracts/api/invoices';
+import { ZAppointment } from '@app/contracts/api/portal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guards } from '../auth/guard.ts';
 import { clientById, clientIdForUser } from '../clients/queries.ts';
+import { paymentsOfClient } from '../invoices/queries.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { notFound } from '../platform/errors.ts';
-import { appointmentsOfClient, paymentsOfClient } from './queries.ts';
+import { appointmentsOfClient } from './queries.ts';
 
 /**
  * The client portal's lists (messages have their own routes: backend/src/messages): `/client` reads the signed-in client's own, `/client/{clientId}` is the admin's

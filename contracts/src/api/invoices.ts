@@ -113,7 +113,8 @@ export const ZConfirmPaymentBody = z
   });
 
 /** DELETE /api/payments/{id} `{reason}`: required when money was received for it. */
-export const ZDeletePaymentBody = z.object({ reason: ZText(500).optional() }).optional();
+/** Fastify hands a DELETE without a body over as null. */
+export const ZDeletePaymentBody = z.object({ reason: ZText(500).optional() }).nullish();
 
 /** POST /api/quotes/convert-to-invoice. */
 export const ZConvertQuoteBody = z.object({
@@ -222,3 +223,11 @@ export type TInvoice = z.infer<typeof ZInvoice>;
 
 /** GET /api/dashboard/revenue: completed payments by month (Alaska), the last 12 months, oldest first. */
 export const ZRevenueByMonth = z.array(z.object({ month: z.string(), cents: z.number().int() }));
+
+/** POST /api/estimates/{id}/invoice: the client's choice after accepting their quote (30 % deposit or all). */
+export const ZQuoteInvoiceChoiceBody = z.object({
+  choice: z.enum(['deposit', 'full'], { error: 'Please choose a deposit or the full amount' }),
+});
+
+/** GET /api/payments?projectId=: one project's invoices. */
+export const ZPaymentsQuery = z.object({ projectId: ZIdParam.optional() });

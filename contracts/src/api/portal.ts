@@ -30,21 +30,6 @@ export const ZAppointment = z.object({
 });
 export type TAppointment = z.infer<typeof ZAppointment>;
 
-export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
-export const ZPayment = z.object({
-  id: z.number().int(),
-  projectId: z.number().int(),
-  amount: z.number(),
-  description: z.string(),
-  invoiceNumber: z.string().nullable(),
-  status: z.enum(PAYMENT_STATUSES),
-  paymentMethod: z.string().nullable(),
-  dueDate: z.string().nullable(),
-  paidAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type TPayment = z.infer<typeof ZPayment>;
-
 /** GET /api/dashboard/stats: an admin gets the business's figures, a client their own. */
 export const ZDashboardStats = z.object({
   totalClients: z.number().int(),

@@ -1,5 +1,6 @@
 import type { TClient } from '@app/contracts/api/clients';
-import type { TAppointment, TDashboardStats, TPayment } from '@app/contracts/api/portal';
+import type { TPayment } from '@app/contracts/api/invoices';
+import type { TAppointment, TDashboardStats } from '@app/contracts/api/portal';
 import type { TProject } from '@app/contracts/api/projects';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../lib/api';

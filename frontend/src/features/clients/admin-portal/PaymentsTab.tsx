@@ -1,4 +1,4 @@
-import type { TPayment } from '@app/contracts/api/portal';
+import type { TPayment } from '@app/contracts/api/invoices';
 import { formatDate, formatUsd } from '../../../lib/format';
 import { humanStatus } from './portal-view';
 import { Empty, Section, StatusPill } from './Section';

@@ -1,6 +1,7 @@
 import type { TClient } from '@app/contracts/api/clients';
 import type { TDocument } from '@app/contracts/api/documents';
-import type { TAppointment, TClientMessage, TPayment } from '@app/contracts/api/portal';
+import type { TPayment } from '@app/contracts/api/invoices';
+import type { TAppointment, TClientMessage } from '@app/contracts/api/portal';
 import type { TProject } from '@app/contracts/api/projects';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';

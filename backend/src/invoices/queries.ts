@@ -1,0 +1,141 @@
+import type { TInvoice, TPayment } from '@app/contracts/api/invoices';
+import { DEFAULT_SETTINGS } from '@app/contracts/api/settings';
+import { utcToLocal } from '@app/contracts/calendar/time-zone';
+import { isOverdue } from '@app/contracts/invoices/rules';
+import type { Person } from '../auth/person.ts';
+import type { AppDeps } from '../platform/deps.ts';
+import { calendarDay, instant } from '../platform/read-values.ts';
+
+type Deps = Pick<AppDeps, 'rm' | 'config'>;
+
+/** The invoice page's address (the spec's customInvoiceUrl and paymentLink). */
+export const invoiceUrlOf = (deps: Pick<AppDeps, 'config'>, id: number) =>
+  `${deps.config.PUBLIC_URL}/invoice/${id}`;
+
+/** Invoices not deleted, with their project's and client's names as they are now (joined, so renames show). */
+const payments = (deps: Deps) =>
+  deps.rm
+    .selectFrom('payments as y')
+    .leftJoin('clients as c', 'c.id', 'y.client_id')
+    .leftJoin('projects as p', 'p.id', 'y.project_id')
+    .selectAll('y')
+    .select([
+      'c.name as client_name',
+      'c.email as client_email',
+      'c.phone as client_phone',
+      'c.address as client_address',
+      'p.title as project_title',
+      'p.type as project_type',
+      'p.description as project_description',
+    ])
+    .where('y.voided_at', 'is', null)
+    .orderBy('y.created_at', 'desc')
+    .orderBy('y.id', 'desc');
+
+type Row = Awaited<ReturnType<ReturnType<typeof payments>['executeTakeFirstOrThrow']>>;
+
+const today = () => utcToLocal(new Date()).date;
+
+function toPayment(deps: Deps, r: Row, day: string): TPayment {
+  const amountCents = Number(r.amount_cents);
+  const paidCents = Number(r.paid_cents);
+  const dueDate = calendarDay(r.due_date);
+  return {
+    id: r.id,
+    projectId: r.project_id,
+    projectTitle: r.project_title ?? '',
+    projectType: r.project_type ?? '',
+    clientId: r.client_id,
+    clientName: r.client_name ?? '',
+    amount: amountCents / 100,
+    amountCents,
+    paidCents,
+    balanceCents: amountCents - paidCents,
+    description: r.description,
+    invoiceNumber: r.invoice_number,
+    status: r.status,
+    kind: r.kind,
+    paymentMethod: r.payment_method,
+    customMethod: r.custom_method,
+    stripePaymentIntentId: r.payment_intent_id,
+    transactionId: r.transaction_id,
+    invoiceDate: calendarDay(r.invoice_date),
+    dueDate,
+    overdue: isOverdue(r.status, dueDate, day),
+    paidAt: r.paid_at === null ? null : instant(r.paid_at),
+    createdAt: instant(r.created_at),
+    estimateId: r.estimate_id,
+    invoiceUrl: invoiceUrlOf(deps, r.id),
+  };
+}
+
+/** The payments list (staff), newest first; `projectId` narrows it to one project's. */
+export async function paymentsList(deps: Deps, filter: { projectId?: number; clientId?: number } = {}) {
+  let query = payments(deps);
+  if (filter.projectId !== undefined) query = query.where('y.project_id', '=', filter.projectId);
+  if (filter.clientId !== undefined) query = query.where('y.client_id', '=', filter.clientId);
+  const day = today();
+  return (await query.execute()).map((r) => toPayment(deps, r, day));
+}
+
+/** One client's invoices (the portal's Payments, and the admin's view of it). */
+export const paymentsOfClient = (deps: Deps, clientId: number) => paymentsList(deps, { clientId });
+
+/** One invoice as a row of the list (staff's answer to their commands). */
+export async function paymentById(deps: Deps, id: number): Promise<TPayment | null> {
+  const row = await payments(deps).where('y.id', '=', id).executeTakeFirst();
+  return row ? toPayment(deps, row, today()) : null;
+}
+
+/**
+ * The invoice page (GET /api/invoices/{invoiceId}): staff any invoice, a client their own; anyone else, or a
+ * deleted invoice: null. Card payment is offered only when this server has Stripe keys.
+ */
+export async function invoicePage(deps: Deps, person: Person, id: number): Promise<TInvoice | null> {
+  const r = await payments(deps).where('y.id', '=', id).executeTakeFirst();
+  if (!r) return null;
+  if (person.role !== 'admin' && (person.clientId === null || person.clientId !== r.client_id)) return null;
+  const settings = await deps.rm
+    .selectFrom('site_settings')
+    .select('company')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  const { logo: _logo, ...company } = settings?.company ?? DEFAULT_SETTINGS.company;
+  // The Stripe slice adds these settings; read loosely so this page works with or without them.
+  const stripe = deps.config as { STRIPE_SECRET_KEY?: string; STRIPE_PUBLISHABLE_KEY?: string };
+  const cardPayments = Boolean(stripe.STRIPE_SECRET_KEY && stripe.STRIPE_PUBLISHABLE_KEY);
+  const row = toPayment(deps, r, today());
+  return {
+    id: row.id,
+    invoiceNumber: row.invoiceNumber,
+    createdAt: row.createdAt,
+    invoiceDate: row.invoiceDate,
+    dueDate: row.dueDate,
+    status: row.status === 'completed' ? 'paid' : row.status,
+    overdue: row.overdue,
+    amount: row.amount,
+    amountCents: row.amountCents,
+    paidCents: row.paidCents,
+    balanceCents: row.balanceCents,
+    description: row.description,
+    kind: row.kind,
+    payments: r.ledger,
+    stripeInvoiceUrl: r.stripe_invoice_url,
+    paymentIntentId: r.payment_intent_id,
+    cardPayments,
+    stripePublishableKey: cardPayments ? (stripe.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    client: {
+      name: r.client_name ?? '',
+      email: r.client_email ?? '',
+      phone: r.client_phone,
+      address: r.client_address,
+    },
+    project: {
+      id: r.project_id,
+      title: r.project_title ?? '',
+      type: r.project_type ?? '',
+      description: r.project_description ?? '',
+    },
+    company,
+  };
+}

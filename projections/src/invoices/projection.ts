@@ -1,0 +1,130 @@
+import { eventTypesOf } from '@app/contracts/events/domain';
+import type { StoredEvent } from '@app/contracts/events/envelope';
+import { invoiceEventSchemas, type TInvoiceEvent } from '@app/contracts/events/invoices';
+import { documentProjection } from '../runtime/document-projection.ts';
+import type { PaymentsTable } from './table.ts';
+
+export type PaymentRow = Omit<PaymentsTable, 'last_event_position'>;
+
+/** The row after one invoice event (pure, unit tested without a database). */
+export function evolvePayment(row: PaymentRow | null, event: TInvoiceEvent): PaymentRow | null | undefined {
+  if (event.type === 'InvoiceIssued') {
+    const d = event.data;
+    return {
+      id: d.invoiceId,
+      invoice_number: d.invoiceNumber,
+      project_id: d.projectId,
+      client_id: d.clientId,
+      amount_cents: d.amountCents,
+      paid_cents: 0,
+      description: d.description,
+      status: 'pending',
+      kind: d.kind,
+      payment_method: d.paymentMethod,
+      custom_method: d.customMethod,
+      payment_intent_id: null,
+      stripe_invoice_url: null,
+      transaction_id: null,
+      invoice_date: d.invoiceDate,
+      due_date: d.dueDate,
+      paid_at: null,
+      created_at: d.issuedAt,
+      estimate_id: d.estimateId,
+      ledger: [],
+      voided_at: null,
+      void_reason: null,
+    };
+  }
+  if (!row) return undefined;
+  switch (event.type) {
+    case 'InvoiceNumberTaken':
+      return undefined;
+    case 'InvoiceDueDateChanged':
+      return { ...row, due_date: event.data.dueDate };
+    case 'InvoicePaymentMethodChanged':
+      return { ...row, payment_method: event.data.paymentMethod, custom_method: event.data.customMethod };
+    case 'InvoicePaymentRecorded': {
+      const d = event.data;
+      return {
+        ...row,
+        paid_cents: Number(row.paid_cents) + d.amountCents,
+        transaction_id: d.transactionId ?? row.transaction_id,
+        ledger: [
+          ...row.ledger,
+          {
+            paymentId: d.paymentId,
+            amountCents: d.amountCents,
+            method: d.method,
+            customMethod: d.customMethod,
+            transactionId: d.transactionId,
+            source: d.source,
+            paidAt: d.paidAt,
+          },
+        ],
+      };
+    }
+    case 'InvoiceStatusChanged':
+      return { ...row, status: event.data.status, paid_at: event.data.paidAt };
+    case 'InvoicePaymentIntentCreated':
+      return {
+        ...row,
+        payment_intent_id: event.data.intentId,
+        stripe_invoice_url: event.data.hostedInvoiceUrl ?? row.stripe_invoice_url,
+      };
+    case 'InvoicePaymentFailed':
+      return row.status === 'pending' ? { ...row, status: 'failed' } : undefined;
+    case 'InvoiceVoided':
+      return { ...row, voided_at: event.data.voidedAt, void_reason: event.data.reason };
+    default: {
+      const unhandled: never = event;
+      return unhandled;
+    }
+  }
+}
+
+/** The month counters' events share the types but belong to no invoice row. */
+const counted = new Set(eventTypesOf(invoiceEventSchemas));
+counted.delete('InvoiceNumberTaken');
+
+/**
+ * Payments and invoices (spec part 2 section 2.8, part 1 "Invoice page" and the portal's Payments): a row per
+ * invoice with its ledger. Version 2 replaced the placeholder that had no events.
+ */
+export const paymentsProjection = documentProjection<PaymentRow>({
+  name: 'payments',
+  version: 2,
+  syncType: 'payment',
+  table: 'payments',
+  ddl: (s) => `
+    CREATE TABLE ${s}.payments (
+      id integer PRIMARY KEY,
+      invoice_number text NOT NULL,
+      project_id integer NOT NULL,
+      client_id integer NOT NULL,
+      amount_cents bigint NOT NULL,
+      paid_cents bigint NOT NULL,
+      description text NOT NULL,
+      status text NOT NULL,
+      kind text NOT NULL,
+      payment_method text,
+      custom_method text,
+      payment_intent_id text,
+      stripe_invoice_url text,
+      transaction_id text,
+      invoice_date date NOT NULL,
+      due_date date NOT NULL,
+      paid_at timestamptz,
+      created_at timestamptz NOT NULL,
+      estimate_id integer,
+      ledger jsonb NOT NULL,
+      voided_at timestamptz,
+      void_reason text,
+      last_event_position numeric NOT NULL
+    );
+    CREATE INDEX ON ${s}.payments (created_at DESC, id DESC) WHERE voided_at IS NULL;
+    CREATE INDEX ON ${s}.payments (project_id, created_at DESC, id DESC) WHERE voided_at IS NULL;
+    CREATE INDEX ON ${s}.payments (client_id, created_at DESC, id DESC) WHERE voided_at IS NULL;`,
+  eventTypes: counted,
+  idOf: (e: StoredEvent) => (e.data as { invoiceId: number }).invoiceId,
+  evolve: (row, stored) => evolvePayment(row, stored as unknown as TInvoiceEvent),
+});
