@@ -17,7 +17,7 @@ describe('payments: a quote made an invoice, read by its client, paid in cash; t
   let b: BrowserApp;
   let clientToken: string;
   let projectId: number;
-  let quote: { id: number; totalCents: number; quoteNumber: string };
+  let quote: { id: number; totalCents: number; quoteNumber: string; clientId: number };
   let invoiceId: number;
 
   beforeAll(async () => {
@@ -248,6 +248,61 @@ describe('payments: a quote made an invoice, read by its client, paid in cash; t
       [10_050, quote.totalCents].sort((x, y) => x - y),
     );
     expect(csp.violations()).toEqual([]);
+    await admin.context().close();
+  });
+
+  it('after accepting a quote the client pays a 30 % deposit: its invoice opens; the dashboard charts the cash received', async () => {
+    const second = await b.t.call(
+      'POST',
+      '/api/estimates',
+      {
+        title: 'Gate cameras',
+        clientId: quote.clientId,
+        projectId,
+        cameraType: 'wired',
+        cameraCount: 2,
+        propertyType: 'house',
+      },
+      b.t.adminToken,
+    );
+    const { id, totalCents } = second.body as { id: number; totalCents: number };
+    await b.t.call('POST', `/api/estimates/${id}/send`, undefined, b.t.adminToken);
+    await b.t.call(
+      'POST',
+      `/api/estimates/${id}/accept`,
+      { signerName: CLIENT.name, signatureData: SIGNATURE_DATA_URL },
+      clientToken,
+    );
+    const { page: client, csp } = await signInClient();
+    await client
+      .getByRole('navigation', { name: 'Client portal' })
+      .getByRole('button', { name: /Quotes/ })
+      .click();
+    await client.getByRole('button', { name: 'View Gate cameras' }).click();
+    const deposit = Math.min(totalCents, Math.round((totalCents * 30) / 100 / 100) * 100);
+    const payDeposit = client.getByRole('button', { name: `Pay deposit (30 %) · ${usd(deposit)}` });
+    await payDeposit.waitFor();
+    await client.getByRole('button', { name: `Pay in full · ${usd(totalCents)}` }).waitFor();
+    await expectAccessible(client);
+    await payDeposit.click();
+    await client.waitForURL(/\/invoice\/\d+$/);
+    await client.getByText('Payment processing is being set up...').waitFor();
+    expect(await client.getByTestId('invoice-totals').innerText()).toContain(usd(deposit));
+    const invoice = (await payments()).find((p) => p.estimateId === id);
+    expect(invoice).toMatchObject({ amountCents: deposit, kind: 'deposit', status: 'pending' });
+    expect(client.url()).toBe(`${b.baseUrl}/invoice/${invoice!.id}`);
+    expect(csp.violations()).toEqual([]);
+    await client.context().close();
+
+    // The admin's dashboard: revenue by month, this month holding the quote paid in cash.
+    const admin = await b.newPage();
+    await b.signInAsAdmin(admin);
+    await admin.goto('/admin?view=dashboard');
+    const chart = admin.getByRole('region', { name: 'Revenue by Month' });
+    await chart.locator('svg rect').first().waitFor({ state: 'attached' });
+    expect(await chart.locator('svg rect').count()).toBe(12);
+    expect(await chart.locator('table').textContent()).toContain(usd(quote.totalCents));
+    await expectAccessible(admin);
     await admin.context().close();
   });
 
