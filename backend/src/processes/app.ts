@@ -15,6 +15,7 @@ import { estimateRoutes } from '../estimates/routes.ts';
 import { fileRoutes } from '../files/routes.ts';
 import { customFormRoutes } from '../forms/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
+import { invoiceExportRoutes } from '../invoices/export-routes.ts';
 import { invoiceRoutes } from '../invoices/routes.ts';
 import { liveHub } from '../live/hub.ts';
 import { messageRoutes } from '../messages/routes.ts';
@@ -49,6 +50,7 @@ export async function buildApp(
   await app.register(appointmentRoutes(deps));
   await app.register(estimateRoutes(deps));
   await app.register(estimateExportRoutes(deps));
+  await app.register(invoiceExportRoutes(deps));
   await app.register(invoiceRoutes(deps));
   await app.register(calendarRoutes(deps));
   await app.register(calendarSyncRoutes(deps));

@@ -11,6 +11,7 @@ import { SessionCache } from '../auth/session-cache.ts';
 import { clientEventIcs } from '../calendar/ics.ts';
 import { startCalendarPulls } from '../calendar-sync/pull.ts';
 import { pushKeys } from '../calendar-sync/push.ts';
+import { invoicePdfFile } from '../invoices/export-routes.ts';
 import { presenceLookup } from '../live/presence.ts';
 import { liveNamespace } from '../live/relay.ts';
 import { AggregateCache } from '../platform/aggregate-cache.ts';
@@ -124,6 +125,7 @@ export function startWorkerProcesses(
         recordTemporaryPasswordMailed(deps, systemActor(randomUUID(), causationId), userId, to, messageId),
       isConnected: presenceLookup(deps.redis, liveNamespace(deps.config.DATABASE_URL)),
       eventIcs: clientEventIcs(deps.config.PUBLIC_URL),
+      invoicePdf: (invoiceId) => invoicePdfFile(deps, invoiceId),
       calendarPush: (keys, pushOptions) => pushKeys(deps, keys, pushOptions),
     },
   });

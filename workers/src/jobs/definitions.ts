@@ -8,6 +8,10 @@ import { type ConsultationMailDeps, consultationRequestedMail } from './consulta
 import type { AnyJobDefinition } from './define.ts';
 import { type DocumentMailDeps, documentSignedMail, documentUploadedMail } from './document-client-mail.ts';
 import { type EstimateMailDeps, estimateSentMail } from './estimate-sent-mail.ts';
+import { invoiceIssuedMail } from './invoice-issued-mail.ts';
+import type { InvoiceMailDeps } from './invoice-mail.ts';
+import { invoiceReceiptMails } from './invoice-receipt-mail.ts';
+import { invoiceDueDateReminders, invoiceIssuedReminders } from './invoice-reminder-mail.ts';
 import { type MessageMailDeps, messageClientMail } from './message-client-mail.ts';
 import { type TemporaryPasswordMailDeps, temporaryPasswordMail } from './temporary-password-mail.ts';
 
@@ -25,6 +29,10 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   appointmentChangedReminder,
   ...calendarPushJobs,
   estimateSentMail,
+  invoiceIssuedMail,
+  ...invoiceReceiptMails,
+  ...invoiceIssuedReminders,
+  ...invoiceDueDateReminders,
 ];
 
 export type WorkerDeps = TemporaryPasswordMailDeps &
@@ -33,6 +41,7 @@ export type WorkerDeps = TemporaryPasswordMailDeps &
   MessageMailDeps &
   AppointmentReminderDeps &
   CalendarSyncDeps &
-  EstimateMailDeps;
+  EstimateMailDeps &
+  InvoiceMailDeps;
 
 export const findJobDefinition = (id: string) => jobDefinitions.find((d) => d.id === id);

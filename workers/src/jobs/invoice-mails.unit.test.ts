@@ -180,13 +180,13 @@ describe('invoice.reminder.mail', () => {
       'invoice.reminder.mail.issued.after7',
       'invoice.reminder.mail.issued.after14',
     ]);
-    expect(invoiceIssuedReminders.map((d) => d.runAt?.(event.data, event)?.toISOString())).toEqual([
+    expect(invoiceIssuedReminders.map((d) => d.runAt?.(event.data as never, event)?.toISOString())).toEqual([
       '2026-03-01T18:00:00.000Z',
       '2026-03-05T18:00:00.000Z',
       '2026-03-11T17:00:00.000Z', // the clocks went forward on March 8th
       '2026-03-18T17:00:00.000Z',
     ]);
-    expect(invoiceIssuedReminders[1]!.payloadFor(event.data, event)).toEqual({
+    expect(invoiceIssuedReminders[1]!.payloadFor(event.data as never, event)).toEqual({
       invoiceId: 12,
       dueDate: '2026-03-04',
       offsetDays: 1,
