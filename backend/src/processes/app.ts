@@ -24,6 +24,8 @@ import { createHttp } from '../platform/http.ts';
 import { portalRoutes } from '../portal/routes.ts';
 import { projectRoutes } from '../projects/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
+import { invoicePaymentsOf } from '../stripe/invoice-payments.ts';
+import { stripeRoutes } from '../stripe/routes.ts';
 import { userRoutes } from '../users/routes.ts';
 
 /** The HTTP API: the platform's floor with every slice's routes on it. A new slice registers here. */
@@ -58,6 +60,7 @@ export async function buildApp(
   await app.register(dashboardRoutes(deps));
   await app.register(settingsRoutes(deps));
   await app.register(fileRoutes(deps));
+  await app.register(stripeRoutes(deps, invoicePaymentsOf(deps)));
   await app.register(async (scope) => liveHub(scope, deps));
   return app;
 }

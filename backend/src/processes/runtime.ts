@@ -20,6 +20,9 @@ import type { Config } from '../platform/config.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import type { Infrastructure } from '../platform/infrastructure.ts';
 import { ProjectionWatcher } from '../platform/projection-watcher.ts';
+import { applyStripeEvent } from '../stripe/apply.ts';
+import { invoicePaymentsOf } from '../stripe/invoice-payments.ts';
+import { startStripeReconciliation } from '../stripe/reconcile.ts';
 import { recordTemporaryPasswordMailed } from '../users/commands.ts';
 import { sweepOrphanLogins } from '../users/orphans.ts';
 import { buildApp } from './app.ts';
@@ -103,8 +106,13 @@ export function startWorkerProcesses(
   deps: AppDeps,
   log: Logger,
   queuePrefix = 'ng',
-  options: JobRuntimeOptions & { redisUrl?: string; calendarPullMs?: number } = {},
+  options: JobRuntimeOptions & {
+    redisUrl?: string;
+    calendarPullMs?: number;
+    stripeReconcileMs?: number;
+  } = {},
 ) {
+  const invoicePayments = invoicePaymentsOf(deps);
   const mailer = createMailer({
     smtpUrl: deps.config.SMTP_URL,
     outboxDir: deps.config.OUTBOX_DIR,
@@ -127,6 +135,8 @@ export function startWorkerProcesses(
       eventIcs: clientEventIcs(deps.config.PUBLIC_URL),
       invoicePdf: (invoiceId) => invoicePdfFile(deps, invoiceId),
       calendarPush: (keys, pushOptions) => pushKeys(deps, keys, pushOptions),
+      applyStripeEvent: (eventId, causationId) =>
+        applyStripeEvent(deps, invoicePayments, eventId, causationId),
     },
   });
   const onChange = (notice: { projection: string }) => jobs.onProjectionChange(notice.projection);
@@ -138,11 +148,14 @@ export function startWorkerProcesses(
   dispatcher.start();
   // Google Calendar pulls (two-way and import-only sync): one process at a time, by an advisory lock.
   const calendarPulls = startCalendarPulls(deps, log, options.calendarPullMs);
+  // Card payments whose webhook was lost: one process at a time, by an advisory lock (stripe/reconcile.ts).
+  const stripeSweep = startStripeReconciliation(deps, invoicePayments, log, options.stripeReconcileMs);
   return {
     jobs,
     async stop() {
       deps.watcher.off('change', onChange);
       await calendarPulls.stop();
+      await stripeSweep.stop();
       await dispatcher.stop();
       await jobs.stop();
     },

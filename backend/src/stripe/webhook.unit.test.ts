@@ -19,7 +19,7 @@ const payload = JSON.stringify({
   livemode: false,
   data: { object: {} },
 });
-const sign = (body: string, secret = config.STRIPE_WEBHOOK_SECRET, timestamp?: number) =>
+const sign = (body: string, secret: string = config.STRIPE_WEBHOOK_SECRET, timestamp?: number) =>
   signer.webhooks.generateTestHeaderString({ payload: body, secret, ...(timestamp && { timestamp }) });
 
 const refusal = (f: () => unknown) => {

@@ -13,6 +13,7 @@ import type { InvoiceMailDeps } from './invoice-mail.ts';
 import { invoiceReceiptMails } from './invoice-receipt-mail.ts';
 import { invoiceDueDateReminders, invoiceIssuedReminders } from './invoice-reminder-mail.ts';
 import { type MessageMailDeps, messageClientMail } from './message-client-mail.ts';
+import { type StripeEventDeps, stripeEventApply } from './stripe-event-apply.ts';
 import { type TemporaryPasswordMailDeps, temporaryPasswordMail } from './temporary-password-mail.ts';
 
 /**
@@ -33,6 +34,7 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   ...invoiceReceiptMails,
   ...invoiceIssuedReminders,
   ...invoiceDueDateReminders,
+  stripeEventApply,
 ];
 
 export type WorkerDeps = TemporaryPasswordMailDeps &
@@ -42,6 +44,7 @@ export type WorkerDeps = TemporaryPasswordMailDeps &
   AppointmentReminderDeps &
   CalendarSyncDeps &
   EstimateMailDeps &
-  InvoiceMailDeps;
+  InvoiceMailDeps &
+  StripeEventDeps;
 
 export const findJobDefinition = (id: string) => jobDefinitions.find((d) => d.id === id);
