@@ -426,6 +426,14 @@ const ROWS: Record<string, Case | Case[]> = {
       body: { title: 'Site visit', startDate: '2026-03-02T10:00', endDate: '2026-03-02T11:00' },
     }),
   },
+  // This app has no Stripe keys: past the sign-in, card payment answers that it is being set up (409). Who may pay
+  // which invoice with keys set (the owner and admins; another client 404) is in stripe/stripe.int.test.ts.
+  'POST /api/create-payment-intent': {
+    expect: [401, 409, 409, 409, 409],
+    send: (c) => ({ body: { invoiceId: 1, projectId: c.projectId, amount: 10 } }),
+  },
+  // Stripe's webhook is public; its signature is the check (stripe/stripe.int.test.ts). Without keys: 409.
+  'POST /api/stripe/webhook': { expect: [409, 409, 409, 409, 409], send: () => ({ body: { id: 'evt_1' } }) },
   'GET /api/payments/client': { expect: SIGNED_IN },
   'GET /api/payments/client/:clientId': {
     expect: ADMIN,

@@ -326,6 +326,14 @@ const ROWS: Record<string, Row> = {
       location: 'Nome',
     }),
   },
+  'POST /api/create-payment-intent': {
+    caller: 'owner',
+    body: (c) => ({ invoiceId: 1, projectId: c.projectId, amount: 10, description: 'Deposit' }),
+  },
+  'POST /api/stripe/webhook': {
+    caller: 'anonymous',
+    body: () => ({ id: 'evt_1', type: 'payment_intent.succeeded' }),
+  },
   'GET /api/payments/client': { caller: 'owner' },
   'GET /api/payments/client/:clientId': { params: (c) => ({ clientId: c.owner.clientId }) },
   'GET /api/dashboard/stats': { caller: 'owner' },
