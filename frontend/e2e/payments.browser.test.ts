@@ -306,6 +306,49 @@ describe('payments: a quote made an invoice, read by its client, paid in cash; t
     await admin.context().close();
   });
 
+  it('a part payment by check shows as paid and remaining; deleting that invoice asks why', async () => {
+    const owing = (await payments()).find((p) => p.amountCents === 10_050)!;
+    const admin = await b.newPage();
+    await b.signInAsAdmin(admin);
+    await admin.goto('/admin?view=payments');
+    const row = admin.getByTestId('payment-row').filter({ hasText: owing.invoiceNumber });
+    await row.getByRole('button', { name: 'View details' }).click();
+    const details = admin.getByRole('dialog', { name: /Payment Details/ });
+    await details.getByLabel('Received by').selectOption('check');
+    await details.getByLabel('Amount received ($)').fill('200');
+    await details.getByRole('button', { name: 'Record Payment' }).click();
+    await details.getByText('At most the balance, $100.50').waitFor();
+    await details.getByLabel('Amount received ($)').fill('50');
+    await details.getByLabel('Reference (optional)').fill('Check 1042');
+    await details.getByRole('button', { name: 'Record Payment' }).click();
+    await details.getByTestId('ledger').filter({ hasText: 'Check 1042' }).waitFor();
+    await details.getByRole('button', { name: 'Close', exact: true }).click();
+    await row.filter({ hasText: '$50.50' }).waitFor();
+    expect(await row.getByTestId('payment-status').innerText()).toBe('Pending');
+
+    const { page: client } = await signInClient();
+    await client.goto(`/invoice/${owing.id}`);
+    const totals = client.getByTestId('invoice-totals');
+    await totals.waitFor();
+    expect(await totals.innerText()).toMatch(/Paid\s+\$50\.00/);
+    expect(await totals.innerText()).toMatch(/Remaining\s+\$50\.50/);
+    await client.getByRole('heading', { name: 'Payments Received' }).waitFor();
+    await client.getByRole('region', { name: 'Pay Invoice' }).getByText('$50.50').waitFor();
+    await client.context().close();
+
+    // Money was received for it: Delete asks for the reason first.
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const confirm = admin.getByRole('dialog', { name: `Delete ${owing.invoiceNumber}` });
+    await confirm.getByRole('button', { name: 'Delete Payment' }).click();
+    await confirm.getByText('Please say why this paid invoice is deleted').waitFor();
+    await expectAccessible(admin, { include: 'dialog[open]' });
+    await confirm.getByLabel('Reason').fill('Billed twice');
+    await confirm.getByRole('button', { name: 'Delete Payment' }).click();
+    await admin.getByTestId('toast').filter({ hasText: 'Payment Deleted' }).waitFor();
+    await eventually('the invoice deleted', async () => !(await payments()).some((p) => p.id === owing.id));
+    await admin.context().close();
+  });
+
   it.each([320, 375, 414])('at %i px the payments screens do not scroll sideways', async (width) => {
     const PHONE = { width, height: 800 };
     const { page: client, csp } = await signInClient(PHONE);
