@@ -434,6 +434,70 @@ const ROWS: Record<string, Case | Case[]> = {
   },
   // Stripe's webhook is public; its signature is the check (stripe/stripe.int.test.ts). Without keys: 409.
   'POST /api/stripe/webhook': { expect: [409, 409, 409, 409, 409], send: () => ({ body: { id: 'evt_1' } }) },
+  // Invoices and payments: staff issue and manage them; the invoice page is staff's and its own client's
+  // (another client, a `user`: 404); after accepting a quote its client alone chooses deposit or full.
+  'POST /api/invoices': {
+    expect: ADMIN_CREATES,
+    send: (c) => ({ body: { projectId: c.projectId, amount: 12.5, description: 'Cameras' } }),
+  },
+  'POST /api/payments': {
+    expect: ADMIN_CREATES,
+    send: (c) => ({
+      body: { projectId: c.projectId, amount: 12.5, description: 'Cameras', status: 'pending' },
+    }),
+  },
+  'GET /api/invoices/:invoiceId': {
+    expect: OWNER_READS,
+    send: (c) => ({ url: `/api/invoices/${c.invoiceId}` }),
+  },
+  // The invoice as a PDF: staff and its own client (another client, a `user`: 404; in invoices/export.int.test.ts).
+  'GET /api/invoices/:invoiceId/pdf': {
+    expect: OWNER_READS,
+    send: (c) => ({ url: `/api/invoices/${c.invoiceId}/pdf` }),
+  },
+  'GET /api/payments': { expect: ADMIN },
+  'DELETE /api/payments/:id': {
+    expect: ADMIN_WRITES,
+    send: async (c) => ({ url: `/api/payments/${await c.newInvoice()}` }),
+  },
+  'PATCH /api/invoices/:id/due-date': {
+    expect: ADMIN_WRITES,
+    send: (c) => ({ url: `/api/invoices/${c.invoiceId}/due-date`, body: { dueDate: '2099-01-31' } }),
+  },
+  'PATCH /api/payments/:id/method': {
+    expect: ADMIN_WRITES,
+    send: (c) => ({ url: `/api/payments/${c.invoiceId}/method`, body: { paymentMethod: 'check' } }),
+  },
+  'PATCH /api/payments/:id/complete': {
+    expect: ADMIN_WRITES,
+    send: async (c) => ({
+      url: `/api/payments/${await c.newInvoice()}/complete`,
+      body: { status: 'completed' },
+    }),
+  },
+  'PATCH /api/payments/:id/status': {
+    expect: ADMIN_WRITES,
+    send: (c) => ({ url: `/api/payments/${c.invoiceId}/status`, body: { status: 'failed' } }),
+  },
+  'PATCH /api/payments/:id/confirm': {
+    expect: ADMIN_WRITES,
+    send: async (c) => ({
+      url: `/api/payments/${await c.newInvoice()}/confirm`,
+      body: { paymentMethod: 'cash' },
+    }),
+  },
+  'POST /api/quotes/convert-to-invoice': {
+    expect: ADMIN_CREATES,
+    send: (c) => ({ body: { estimateId: c.sentEstimateId, projectId: c.projectId } }),
+  },
+  'POST /api/estimates/:id/invoice': {
+    expect: [401, CREATED, 404, 404, 404],
+    send: async (c) => ({
+      url: `/api/estimates/${await c.newAcceptedEstimate()}/invoice`,
+      body: { choice: 'deposit' },
+    }),
+  },
+  'GET /api/dashboard/revenue': { expect: ADMIN },
   'GET /api/payments/client': { expect: SIGNED_IN },
   'GET /api/payments/client/:clientId': {
     expect: ADMIN,

@@ -334,6 +334,62 @@ const ROWS: Record<string, Row> = {
     caller: 'anonymous',
     body: () => ({ id: 'evt_1', type: 'payment_intent.succeeded' }),
   },
+  'POST /api/invoices': {
+    body: (c) => ({
+      projectId: c.projectId,
+      amount: '1250.50',
+      description: 'Cabin cameras',
+      invoiceNumber: '',
+      dueDate: '2099-01-31',
+      currency: 'usd',
+      kind: 'deposit',
+      paymentMethod: 'custom',
+      customMethod: 'Barter',
+    }),
+  },
+  'POST /api/payments': {
+    body: (c) => ({ projectId: c.projectId, amount: 99.99, description: 'Visit', status: 'pending' }),
+  },
+  'GET /api/invoices/:invoiceId': { caller: 'owner', params: (c) => ({ invoiceId: c.invoiceId }) },
+  'GET /api/invoices/:invoiceId/pdf': { caller: 'owner', params: (c) => ({ invoiceId: c.invoiceId }) },
+  'GET /api/payments': { query: (c) => ({ projectId: String(c.projectId) }) },
+  'DELETE /api/payments/:id': { params: () => ({ id: 999_999 }), body: () => ({ reason: 'Billed twice' }) },
+  'PATCH /api/invoices/:id/due-date': {
+    params: (c) => ({ id: c.invoiceId }),
+    body: () => ({ dueDate: '2099-02-28' }),
+  },
+  'PATCH /api/payments/:id/method': {
+    params: (c) => ({ id: c.invoiceId }),
+    body: () => ({ paymentMethod: 'custom', customMethod: 'Barter' }),
+  },
+  'PATCH /api/payments/:id/complete': {
+    params: () => ({ id: 999_999 }),
+    body: () => ({ status: 'completed', paidAt: '2026-11-20T10:00:00.000Z' }),
+  },
+  'PATCH /api/payments/:id/status': {
+    params: (c) => ({ id: c.invoiceId }),
+    body: () => ({ status: 'pending', paidAt: null, reason: 'Bounced' }),
+  },
+  'PATCH /api/payments/:id/confirm': {
+    params: () => ({ id: 999_999 }),
+    body: () => ({
+      status: 'completed',
+      paymentMethod: 'check',
+      transactionId: 'CHK-1',
+      paidAt: '2026-11-20T10:00:00.000Z',
+      amount: 5,
+      currency: 'usd',
+    }),
+  },
+  'POST /api/quotes/convert-to-invoice': {
+    body: (c) => ({ estimateId: c.sentEstimateId, projectId: c.projectId }),
+  },
+  'POST /api/estimates/:id/invoice': {
+    caller: 'owner',
+    params: (c) => ({ id: c.acceptedEstimateId }),
+    body: () => ({ choice: 'deposit' }),
+  },
+  'GET /api/dashboard/revenue': {},
   'GET /api/payments/client': { caller: 'owner' },
   'GET /api/payments/client/:clientId': { params: (c) => ({ clientId: c.owner.clientId }) },
   'GET /api/dashboard/stats': { caller: 'owner' },

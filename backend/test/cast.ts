@@ -137,6 +137,33 @@ export async function castOf(t: TestApp) {
       );
     return id;
   };
+  /** An invoice of the owning client's project ($10, pending), for the invoice and payment routes. */
+  const newInvoice = async () =>
+    (
+      await created(
+        await t.call(
+          'POST',
+          '/api/invoices',
+          { projectId, amount: 10, description: `Invoice ${++serial}` },
+          t.adminToken,
+        ),
+        'invoice',
+      )
+    ).id as number;
+  /** A quote sent to the owning client and accepted by them (for the client's deposit or full choice). */
+  const newAcceptedEstimate = async () => {
+    const id = await newEstimate({ sent: true });
+    await created(
+      await t.call(
+        'POST',
+        `/api/estimates/${id}/accept`,
+        { signerName: 'Owning Client', signatureData: SIGNATURE_DATA_URL },
+        owner.account.token,
+      ),
+      'accepted estimate',
+    );
+    return id;
+  };
   /** A custom form (shared by the admins), for the routes that change or remove one. */
   const newForm = async () =>
     (
@@ -196,6 +223,8 @@ export async function castOf(t: TestApp) {
   const estimateId = await newEstimate();
   const sentEstimateId = await newEstimate({ sent: true });
   const declinableEstimateId = await newEstimate({ sent: true });
+  const invoiceId = await newInvoice();
+  const acceptedEstimateId = await newAcceptedEstimate();
   /** A PDF uploaded to the owning client's project (its file is served at /file and /download). */
   const uploadPdf = async (token: string) => {
     const pdfForm = new FormData();
@@ -277,6 +306,11 @@ export async function castOf(t: TestApp) {
     sentEstimateId,
     declinableEstimateId,
     newEstimate,
+    invoiceId,
+    /** A quote the owning client accepted. */
+    acceptedEstimateId,
+    newInvoice,
+    newAcceptedEstimate,
     fileDocumentId,
     /** The admin's message in the owning client's conversation (`client-<owner.clientId>`). */
     messageId,
