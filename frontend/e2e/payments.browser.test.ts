@@ -191,7 +191,17 @@ describe('payments: a quote made an invoice, read by its client, paid in cash; t
     await dialog.getByText('Amount is required').waitFor();
     await expectAccessible(admin, { include: 'dialog[open]' });
     await dialog.getByLabel('Amount ($)').fill('100.50');
-    await dialog.getByRole('button', { name: 'Send Invoice' }).click();
+    const [request] = await Promise.all([
+      admin.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/invoices')),
+      dialog.getByRole('button', { name: 'Send Invoice' }).click(),
+    ]);
+    // Sent as the contract's body (dollars as typed, no number: the month's next), with an Idempotency-Key.
+    expect(request.headers()['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
+    expect(request.postDataJSON()).toMatchObject({
+      projectId,
+      amount: '100.50',
+      description: 'Second camera',
+    });
     await admin.getByTestId('toast').filter({ hasText: 'Invoice Sent' }).waitFor();
     await dialog.waitFor({ state: 'hidden' });
     const again = await send('20', 'Cable');

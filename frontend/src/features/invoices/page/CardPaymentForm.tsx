@@ -16,13 +16,20 @@ const stripes = new Map<string, Promise<Stripe | null>>();
 const stripeFor = (key: string) => {
   let stripe = stripes.get(key);
   if (!stripe) {
-    stripe = loadStripe(key);
+    // A failed load is forgotten, so opening the page again tries again.
+    stripe = loadStripe(key).catch(() => {
+      stripes.delete(key);
+      return null;
+    });
     stripes.set(key, stripe);
   }
   return stripe;
 };
 
-type Setup = { state: 'setting-up' } | { state: 'ready'; clientSecret: string } | { state: 'error' };
+type Setup =
+  | { state: 'setting-up' }
+  | { state: 'ready'; clientSecret: string; stripe: Stripe }
+  | { state: 'error' };
 
 /** The embedded card form: a payment intent for the balance, then Stripe's Payment Element. */
 export default function CardPaymentForm({
@@ -35,13 +42,20 @@ export default function CardPaymentForm({
   const [setup, setSetup] = useState<Setup>({ state: 'setting-up' });
   useEffect(() => {
     let live = true;
-    createPaymentIntent({
-      invoiceId: invoice.id,
-      projectId: invoice.project.id,
-      amount: centsToDollarText(invoice.balanceCents),
-      description: `Invoice ${invoice.invoiceNumber}`,
-    }).then(
-      (clientSecret) => live && setSetup({ state: 'ready', clientSecret }),
+    // Stripe's script and the payment intent together; either failing is a setup failure.
+    Promise.all([
+      stripeFor(publishableKey).then((stripe) => {
+        if (!stripe) throw new Error('Stripe could not be loaded.');
+        return stripe;
+      }),
+      createPaymentIntent({
+        invoiceId: invoice.id,
+        projectId: invoice.project.id,
+        amount: centsToDollarText(invoice.balanceCents),
+        description: `Invoice ${invoice.invoiceNumber}`,
+      }),
+    ]).then(
+      ([stripe, clientSecret]) => live && setSetup({ state: 'ready', clientSecret, stripe }),
       (error: unknown) => {
         if (!live) return;
         setSetup({ state: 'error' });
@@ -51,7 +65,7 @@ export default function CardPaymentForm({
     return () => {
       live = false;
     };
-  }, [invoice.id, invoice.project.id, invoice.balanceCents, invoice.invoiceNumber]);
+  }, [publishableKey, invoice.id, invoice.project.id, invoice.balanceCents, invoice.invoiceNumber]);
 
   if (setup.state === 'setting-up') return <Spinner label="Setting up payment" />;
   if (setup.state === 'error')
