@@ -12,6 +12,23 @@ import type { InvoicePayments } from './port.ts';
 
 export type StripeDeps = Pick<AppDeps, 'config' | 'db' | 'store'>;
 
+/**
+ * The spec's body names only the project: its oldest invoice still owing at least the amount, as the payments
+ * view shows it. Only which invoice is meant is read there; the rules are checked on the invoice's stream.
+ */
+async function invoiceOfProject(deps: Pick<AppDeps, 'rm'>, projectId: number, amountCents: number) {
+  const row = await deps.rm
+    .selectFrom('payments')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('voided_at', 'is', null)
+    .where((eb) => eb(eb('amount_cents', '-', eb.ref('paid_cents')), '>=', amountCents))
+    .orderBy('invoice_date')
+    .orderBy('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /** Statuses of an intent the card form can still complete. */
 const USABLE = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
 
@@ -23,13 +40,13 @@ export const requireStripe = (deps: Pick<AppDeps, 'config'>): Stripe => {
 
 /**
  * POST /api/create-payment-intent: a card payment of (part of) an invoice's balance, by its own client or an
- * admin. An intent of the same amount still open on the invoice is handed back rather than a second one made;
+ * admin; without `invoiceId` (the spec's body), the project's oldest invoice owing the amount. An intent of the same amount still open on the invoice is handed back rather than a second one made;
  * otherwise one is made under an idempotency key (the request's Idempotency-Key, else the invoice, amount and
  * count of intents so far), so a retry after a lost answer gets the same intent from Stripe. The intent carries
  * `metadata.invoiceId`, which the webhook and the sweep use to find the invoice.
  */
 export async function createPaymentIntent(
-  deps: StripeDeps,
+  deps: StripeDeps & Pick<AppDeps, 'rm'>,
   payments: Pick<InvoicePayments, 'recordPaymentIntent'>,
   actor: Actor,
   person: Person,
@@ -42,8 +59,9 @@ export async function createPaymentIntent(
   },
 ): Promise<{ clientSecret: string; intentId: string }> {
   const stripe = requireStripe(deps);
-  if (input.invoiceId === undefined) throw notFound(INVOICE_NOT_FOUND);
-  const invoice = payableInvoice(await deps.store.readStream(invoiceStreamOf(input.invoiceId)));
+  const invoiceId = input.invoiceId ?? (await invoiceOfProject(deps, input.projectId, input.amountCents));
+  if (invoiceId === undefined) throw notFound(INVOICE_NOT_FOUND);
+  const invoice = payableInvoice(await deps.store.readStream(invoiceStreamOf(invoiceId)));
   const mine = person.role === 'admin' || (person.clientId !== null && invoice?.clientId === person.clientId);
   if (!invoice || invoice.voided || !mine || invoice.projectId !== input.projectId)
     throw notFound(INVOICE_NOT_FOUND);

@@ -122,6 +122,29 @@ describe('POST /api/create-payment-intent', () => {
     expect(await invoiceEvents(invoiceId, 'InvoicePaymentIntentCreated')).toHaveLength(1);
   });
 
+  it("pays the project's oldest invoice owing the amount when the body names only the project (the spec's body)", async () => {
+    const owner = await portalClientWithProject(t, { name: 'Homer Spit Inn', email: 'homer@example.com' });
+    const small = await invoiceFor(owner, 20);
+    const large = await invoiceFor(owner, 700);
+    const pay = (dollars: number) =>
+      t.call(
+        'POST',
+        '/api/create-payment-intent',
+        { projectId: owner.projectId, amount: dollars },
+        owner.token,
+      );
+    const forLarge = await pay(600);
+    expect(forLarge.status).toBe(200);
+    expect(stripe.intents.get(intentIdOf(forLarge.body.clientSecret))!.metadata.invoiceId).toBe(
+      String(large),
+    );
+    const forSmall = await pay(20);
+    expect(stripe.intents.get(intentIdOf(forSmall.body.clientSecret))!.metadata.invoiceId).toBe(
+      String(small),
+    );
+    expect((await pay(701)).status).toBe(404);
+  });
+
   it("refuses more than the balance, another client's invoice (404) and nobody signed in", async () => {
     const invoiceId = await invoiceFor(client, 100);
     const before = stripe.intents.size;
