@@ -114,6 +114,14 @@ describe('invoices and payments API', () => {
     expect(other.status).toBe(201);
     expect(other.body.amountCents).toBe(2000);
     expect((await audit(made.id)).map((e) => e.type)).toEqual(['InvoiceIssued']);
+    // The project's History includes its invoices' events.
+    const history = (await call('GET', `/api/audit?stream=project-${mine.projectId}`)).body as unknown as {
+      stream: string;
+      type: string;
+    }[];
+    expect(history.filter((e) => e.stream === `invoice-${made.id}`).map((e) => e.type)).toEqual([
+      'InvoiceIssued',
+    ]);
   });
 
   it('refuses bad money, an unknown method, a missing project, other currencies, and stores nothing', async () => {

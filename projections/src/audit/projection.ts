@@ -1,24 +1,62 @@
 import type { TDomainEvent } from '@app/contracts/events/domain';
+import type { StoredEvent } from '@app/contracts/events/envelope';
 import { sql } from 'kysely';
 import { positionKey } from '../runtime/document-projection.ts';
-import type { Projection } from '../runtime/types.ts';
+import type { ApplyContext, Projection } from '../runtime/types.ts';
 
 const PROJECT_STREAM = /^project-(\d+)$/;
 const DOCUMENT_STREAM = /^document-(\d+)$/;
+const INVOICE_STREAM = /^invoice-(\d+)$/;
 
 /**
  * The audit trail: one row per event with who, when and what changed, plus the names of actors,
  * kept here (not joined from the users view) so the trail still names people after they are deleted.
  * Each row of a project's or of one of its documents' streams names the project (`project_id`), so the
  * project's History shows its documents' events too; a document's events name its title as it was made.
+ * An invoice's events name its project the same way (`audit_invoices`), so the History shows them too.
  */
+/**
+ * The project of each invoice whose stream has events in the batch: issued in this batch (kept in
+ * `audit_invoices`), or known from before.
+ */
+async function invoiceProjectsOf(events: readonly StoredEvent[], tx: ApplyContext['tx'], schema: string) {
+  const table = sql.table(`${schema}.audit_invoices`);
+  const projects = new Map<number, number>();
+  const issued: { id: number; project_id: number }[] = [];
+  for (const stored of events) {
+    const e = stored as unknown as TDomainEvent;
+    if (e.type === 'InvoiceIssued') {
+      projects.set(e.data.invoiceId, e.data.projectId);
+      issued.push({ id: e.data.invoiceId, project_id: e.data.projectId });
+    }
+  }
+  const earlier = [
+    ...new Set(
+      events.flatMap((e) => {
+        const match = INVOICE_STREAM.exec(e.streamName);
+        return match && !projects.has(Number(match[1])) ? [Number(match[1])] : [];
+      }),
+    ),
+  ];
+  if (earlier.length > 0) {
+    const { rows } = await sql<{ id: number; project_id: number }>`
+      SELECT id, project_id FROM ${table} WHERE id = ANY(${earlier}::int[])`.execute(tx);
+    for (const r of rows) projects.set(r.id, r.project_id);
+  }
+  if (issued.length > 0)
+    await sql`INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(NULL::${table}, ${JSON.stringify(issued)}::jsonb)
+      ON CONFLICT (id) DO NOTHING`.execute(tx);
+  return projects;
+}
+
 export const auditProjection: Projection = {
   name: 'audit',
   // 2: a renamed account's new name names its actions.
   // 3: project_id, document_title and position (a project's History includes its documents' events).
-  version: 3,
+  // 4: an invoice's events name its project (a project's History includes its invoices' events).
+  version: 4,
   syncType: null,
-  tables: ['audit_log', 'audit_actors', 'audit_documents'],
+  tables: ['audit_log', 'audit_actors', 'audit_documents', 'audit_invoices'],
   ddl: (s) => `
     CREATE TABLE ${s}.audit_log (
       event_id uuid PRIMARY KEY,
@@ -38,7 +76,8 @@ export const auditProjection: Projection = {
     CREATE INDEX ON ${s}.audit_log (stream, revision DESC);
     CREATE INDEX ON ${s}.audit_log (project_id, position DESC) WHERE project_id IS NOT NULL;
     CREATE TABLE ${s}.audit_actors (id integer PRIMARY KEY, name text NOT NULL);
-    CREATE TABLE ${s}.audit_documents (id integer PRIMARY KEY, project_id integer, title text NOT NULL);`,
+    CREATE TABLE ${s}.audit_documents (id integer PRIMARY KEY, project_id integer, title text NOT NULL);
+    CREATE TABLE ${s}.audit_invoices (id integer PRIMARY KEY, project_id integer NOT NULL);`,
   async apply(events, { tx, schema }) {
     const documentsTable = sql.table(`${schema}.audit_documents`);
     // Which project (and title) each document of the batch has: made in this batch, or known from before.
@@ -65,8 +104,12 @@ export const auditProjection: Projection = {
       for (const r of rows) documents.set(r.id, { project_id: r.project_id, title: r.title });
     }
 
+    const invoiceProjects = await invoiceProjectsOf(events, tx, schema);
+
     const rows = events.map((e) => {
       const projectMatch = PROJECT_STREAM.exec(e.streamName);
+      const invoiceMatch = INVOICE_STREAM.exec(e.streamName);
+      const invoiceProject = invoiceMatch ? (invoiceProjects.get(Number(invoiceMatch[1])) ?? null) : null;
       const documentId = documentIdOf(e.streamName);
       const document = documentId === null ? undefined : documents.get(documentId);
       return {
@@ -81,7 +124,7 @@ export const auditProjection: Projection = {
         correlation_id: e.metadata.correlationId,
         changes: e.data,
         position: positionKey(e).toString(),
-        project_id: projectMatch ? Number(projectMatch[1]) : (document?.project_id ?? null),
+        project_id: projectMatch ? Number(projectMatch[1]) : (document?.project_id ?? invoiceProject),
         document_title: document?.title ?? null,
       };
     });
