@@ -1,12 +1,13 @@
-import type { InvoiceKind } from '@app/contracts/invoices/rules';
+import type { ZQuoteInvoiceChoiceBody } from '@app/contracts/api/invoices';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { createRecord, isAccepted } from '../../lib/api';
 import { callFailure } from '../../lib/failure';
 import { invalidatePayments } from './invalidate';
 import { invoicePath, localPath } from './payments-query';
 
 /** What a client who accepted a quote chooses to pay now. */
-export type PayChoice = Extract<InvoiceKind, 'deposit' | 'full'>;
+export type PayChoice = z.input<typeof ZQuoteInvoiceChoiceBody>['choice'];
 
 /**
  * POST /api/estimates/{id}/invoice {choice}: the invoice for an accepted quote, a 30 % deposit or the whole
