@@ -195,6 +195,23 @@ describe('POST /api/stripe/webhook', () => {
     expect(page).toMatchObject({ paidCents: 40_000, balanceCents: 0 });
   });
 
+  it('acknowledges fast (target under 100 ms): one verification and one append', async () => {
+    const invoiceId = await invoiceFor(client, 10);
+    const intentId = intentIdOf((await payIntent(invoiceId, 10)).body.clientSecret);
+    const signed = Array.from({ length: 20 }, () => {
+      const payload = stripe.eventFor(intentId, 'payment_intent.processing');
+      return { payload, signature: stripe.sign(payload) };
+    });
+    const took: number[] = [];
+    for (const { payload, signature } of signed) {
+      const started = performance.now();
+      expect((await deliver(payload, signature)).statusCode).toBe(200);
+      took.push(performance.now() - started);
+    }
+    took.sort((a, b) => a - b);
+    expect(took[Math.floor(took.length / 2)]).toBeLessThan(100);
+  });
+
   it('answers 400 to a bad or missing signature and stores nothing', async () => {
     const invoiceId = await invoiceFor(client, 50);
     const intentId = intentIdOf((await payIntent(invoiceId, 50)).body.clientSecret);
