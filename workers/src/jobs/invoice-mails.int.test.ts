@@ -208,4 +208,58 @@ describe('invoice mails', () => {
     // None twice: one reminder mail per invoice here.
     expect(await mailsTo('Reminder: invoice INV-202611-9002')).toHaveLength(1);
   });
+
+  it('through the invoices API: created → mailed; due date changed → reminders for the new date; confirmed → receipt', async () => {
+    const token = app.t.adminToken;
+    const created = await app.t.call(
+      'POST',
+      '/api/invoices',
+      { projectId: client.projectId, amount: '640.25', description: 'Starlink install' },
+      token,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { id, invoiceNumber } = created.body as { id: number; invoiceNumber: string };
+    const stream = `invoice-${id}`;
+    const [issuedEvent] = await app.t.deps.store.readStream(stream);
+    expect((await done(jobIdFor(invoiceIssuedMail.id, issuedEvent!.id))).outcome).toMatchObject({
+      sent: true,
+    });
+    const [mail] = await mailsTo(`Invoice ${invoiceNumber}: $640.25 due`);
+    expect(mail).toContain(`/invoice/${id}`);
+    expect(mail).toContain(`Invoice-${invoiceNumber}.pdf`);
+
+    const newDue = addDays(today, 45);
+    const moved = await app.t.call('PATCH', `/api/invoices/${id}/due-date`, { dueDate: newDue }, token);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const change = (await app.t.deps.store.readStream(stream)).find(
+      (e) => e.type === 'InvoiceDueDateChanged',
+    )!;
+    for (const def of invoiceDueDateReminders) {
+      const jobId = jobIdFor(def.id, change.id);
+      const job = await until(def.id, async () => {
+        const { rows } = await sql<{ payload: unknown; status: string; run_at: Date }>`
+          SELECT payload, status, run_at FROM jobs WHERE id = ${jobId}`.execute(app.t.deps.db);
+        return rows[0];
+      });
+      const offsetDays = (job.payload as { offsetDays: number }).offsetDays;
+      expect(job.payload).toEqual({ invoiceId: id, dueDate: newDue, offsetDays });
+      expect(job.status).toBe('pending');
+      expect(job.run_at.toISOString()).toBe(reminderAt(newDue, offsetDays).toISOString());
+    }
+
+    const confirmed = await app.t.call(
+      'PATCH',
+      `/api/payments/${id}/confirm`,
+      { paymentMethod: 'cash' },
+      token,
+    );
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const payment = (await app.t.deps.store.readStream(stream)).find(
+      (e) => e.type === 'InvoicePaymentRecorded',
+    )!;
+    expect((await done(jobIdFor(invoicePaidReceiptMail.id, payment.id))).outcome).toMatchObject({
+      sent: true,
+    });
+    expect(await mailsTo(`Receipt: invoice ${invoiceNumber} is paid in full`)).toHaveLength(1);
+  });
 });
