@@ -2,9 +2,9 @@ import type { TInvoice, TPayment } from '@app/contracts/api/invoices';
 import { DEFAULT_SETTINGS } from '@app/contracts/api/settings';
 import { utcToLocal } from '@app/contracts/calendar/time-zone';
 import { isOverdue } from '@app/contracts/invoices/rules';
+import { sql } from 'kysely';
 import type { Person } from '../auth/person.ts';
 import type { AppDeps } from '../platform/deps.ts';
-import { calendarDay, instant } from '../platform/read-values.ts';
 
 type Deps = Pick<AppDeps, 'rm' | 'config'>;
 
@@ -12,21 +12,41 @@ type Deps = Pick<AppDeps, 'rm' | 'config'>;
 export const invoiceUrlOf = (deps: Pick<AppDeps, 'config'>, id: number) =>
   `${deps.config.PUBLIC_URL}/invoice/${id}`;
 
-/** Invoices not deleted, with their project's and client's names as they are now (joined, so renames show). */
+/** A timestamptz column as the API's ISO instant, formatted by Postgres (no Date per row on a long list). */
+const isoInstant = <T extends string | null>(column: string) =>
+  sql<T>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * Invoices not deleted, with their project's and client's names as they are now (joined, so renames show),
+ * newest first. Only the columns a row of the list needs (the ledger is read by the invoice page alone).
+ */
 const payments = (deps: Deps) =>
   deps.rm
     .selectFrom('payments as y')
     .leftJoin('clients as c', 'c.id', 'y.client_id')
     .leftJoin('projects as p', 'p.id', 'y.project_id')
-    .selectAll('y')
     .select([
+      'y.id',
+      'y.invoice_number',
+      'y.project_id',
+      'y.client_id',
+      'y.amount_cents',
+      'y.paid_cents',
+      'y.description',
+      'y.status',
+      'y.kind',
+      'y.payment_method',
+      'y.custom_method',
+      'y.payment_intent_id',
+      'y.transaction_id',
+      'y.estimate_id',
+      sql<string>`y.invoice_date::text`.as('invoice_date'),
+      sql<string>`y.due_date::text`.as('due_date'),
+      isoInstant<string | null>('y.paid_at').as('paid_at'),
+      isoInstant<string>('y.created_at').as('created_at'),
       'c.name as client_name',
-      'c.email as client_email',
-      'c.phone as client_phone',
-      'c.address as client_address',
       'p.title as project_title',
       'p.type as project_type',
-      'p.description as project_description',
     ])
     .where('y.voided_at', 'is', null)
     .orderBy('y.created_at', 'desc')
@@ -39,7 +59,7 @@ const today = () => utcToLocal(new Date()).date;
 function toPayment(deps: Deps, r: Row, day: string): TPayment {
   const amountCents = Number(r.amount_cents);
   const paidCents = Number(r.paid_cents);
-  const dueDate = calendarDay(r.due_date);
+  const dueDate = r.due_date;
   return {
     id: r.id,
     projectId: r.project_id,
@@ -59,11 +79,11 @@ function toPayment(deps: Deps, r: Row, day: string): TPayment {
     customMethod: r.custom_method,
     stripePaymentIntentId: r.payment_intent_id,
     transactionId: r.transaction_id,
-    invoiceDate: calendarDay(r.invoice_date),
+    invoiceDate: r.invoice_date,
     dueDate,
     overdue: isOverdue(r.status, dueDate, day),
-    paidAt: r.paid_at === null ? null : instant(r.paid_at),
-    createdAt: instant(r.created_at),
+    paidAt: r.paid_at,
+    createdAt: r.created_at,
     estimateId: r.estimate_id,
     invoiceUrl: invoiceUrlOf(deps, r.id),
   };
@@ -92,7 +112,17 @@ export async function paymentById(deps: Deps, id: number): Promise<TPayment | nu
  * deleted invoice: null. Card payment is offered only when this server has Stripe keys.
  */
 export async function invoicePage(deps: Deps, person: Person, id: number): Promise<TInvoice | null> {
-  const r = await payments(deps).where('y.id', '=', id).executeTakeFirst();
+  const r = await payments(deps)
+    .select([
+      'y.ledger',
+      'y.stripe_invoice_url',
+      'c.email as client_email',
+      'c.phone as client_phone',
+      'c.address as client_address',
+      'p.description as project_description',
+    ])
+    .where('y.id', '=', id)
+    .executeTakeFirst();
   if (!r) return null;
   if (person.role !== 'admin' && (person.clientId === null || person.clientId !== r.client_id)) return null;
   const settings = await deps.rm
