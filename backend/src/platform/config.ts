@@ -61,6 +61,10 @@ export const ZConfig = z.object({
 });
 export type Config = z.infer<typeof ZConfig> & { PUBLIC_URL: string };
 
+/** Card payments are on when the server can both take them (secret key) and hear about them (webhook secret). */
+export const cardPaymentsConfigured = (config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'>) =>
+  Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET);
+
 export class ConfigError extends Error {}
 
 /** Parses the environment; a bad value stops start-up with one line naming it. */

@@ -17,6 +17,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { ConcurrencyError } from '../eventstore/port.ts';
+import { cardPaymentsConfigured } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import { DomainError } from './errors.ts';
 import { applyInputRules } from './input-rules.ts';
@@ -41,22 +42,29 @@ const sameHostSocket = (scheme: 'ws' | 'wss') => (req: IncomingMessage) => {
   return /^[a-z0-9.-]+(:\d+)?$/i.test(host) ? `${scheme}://${host}` : "'self'";
 };
 
-/** A strict policy: only this origin's files, no inline script, never framed (the browser tests run under it). */
-const cspDirectives = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  scriptSrcAttr: ["'none'"],
-  styleSrc: ["'self'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'"],
-  connectSrc: ["'self'", sameHostSocket('ws'), sameHostSocket('wss')],
-  objectSrc: ["'none'"],
-  // The document preview shows a fetched PDF (files need the bearer token) in a frame of a blob: address.
-  frameSrc: ["'self'", 'blob:'],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'none'"],
-};
+/**
+ * A strict policy: only this origin's files, no inline script, never framed (the browser tests run under it).
+ * Where card payments are set up (STRIPE_* keys), Stripe.js, its card frames and its API are allowed too: the
+ * invoice page's card form is Stripe's own script and frames.
+ */
+function cspDirectives(cardPayments: boolean) {
+  const stripe = (...sources: string[]) => (cardPayments ? sources : []);
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...stripe('https://js.stripe.com')],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...stripe('https://*.stripe.com')],
+    fontSrc: ["'self'"],
+    connectSrc: ["'self'", sameHostSocket('ws'), sameHostSocket('wss'), ...stripe('https://api.stripe.com')],
+    objectSrc: ["'none'"],
+    // The document preview shows a fetched PDF (files need the bearer token) in a frame of a blob: address.
+    frameSrc: ["'self'", 'blob:', ...stripe('https://js.stripe.com', 'https://hooks.stripe.com')],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
 
 /**
  * The HTTP floor every slice stands on: external plugins, one error handler, the web app's files. It knows
@@ -87,7 +95,12 @@ export async function createHttp(deps: AppDeps, options: FastifyServerOptions = 
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
 
-  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: cspDirectives } });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: cspDirectives(cardPaymentsConfigured(deps.config)),
+    },
+  });
   // Rate limits on their own connection that never waits: when Redis cannot answer within 100 ms the limit is
   // not applied (fail open, logged) rather than holding a sign-in or the public form until Redis is back.
   const limits = deps.redis.duplicate({

@@ -1,14 +1,12 @@
 import Stripe from 'stripe';
-import type { Config } from '../platform/config.ts';
+import { type Config, cardPaymentsConfigured } from '../platform/config.ts';
 
 export type StripeSettings = Pick<
   Config,
   'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_BASE'
 >;
 
-/** Card payments are on when the server can both take them (secret key) and hear about them (webhook secret). */
-export const cardPaymentsConfigured = (config: StripeSettings) =>
-  Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET);
+export { cardPaymentsConfigured };
 
 const clients = new WeakMap<object, Stripe>();
 

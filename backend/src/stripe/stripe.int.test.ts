@@ -329,8 +329,23 @@ describe('without Stripe keys', () => {
       );
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('Payment processing is being set up...');
+      // Nor does the page policy let Stripe's script in.
+      const page = await off.app.inject({ method: 'GET', url: '/about' });
+      expect(page.headers['content-security-policy']).not.toContain('stripe.com');
     } finally {
       await off.close();
     }
   }, 60_000);
+});
+
+describe('the page policy with Stripe keys', () => {
+  it('lets Stripe.js, its card frames and its API in, and nothing else new', async () => {
+    const policy = String(
+      (await t.app.inject({ method: 'GET', url: '/about' })).headers['content-security-policy'],
+    );
+    expect(policy).toContain("script-src 'self' https://js.stripe.com;");
+    expect(policy).toContain("frame-src 'self' blob: https://js.stripe.com https://hooks.stripe.com;");
+    expect(policy).toMatch(/connect-src 'self' ws:\/\/\S+ wss:\/\/\S+ https:\/\/api\.stripe\.com;/);
+    expect(policy).toContain("frame-ancestors 'none'");
+  });
 });
