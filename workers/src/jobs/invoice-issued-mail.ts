@@ -58,7 +58,7 @@ export const invoiceIssuedMail = defineJob({
   payload: ZInvoicePayload,
   startedBy: 'InvoiceIssued',
   payloadFor: (data) => ({ invoiceId: data.invoiceId }),
-  waitsFor: ['users', 'clients', 'projects'],
+  waitsFor: ['users', 'clients', 'projects', 'site-settings'],
   async handle(_payload, ctx: JobContext, deps: InvoiceMailDeps) {
     const decision = issuedMailDecision(await invoiceOf(deps, ctx.event.stream));
     if (!decision.send) return { sent: false, reason: decision.reason };

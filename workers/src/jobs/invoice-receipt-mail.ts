@@ -72,7 +72,7 @@ export const invoicePaidReceiptMail = defineJob({
   payload: ZInvoicePayload,
   startedBy: 'InvoicePaymentRecorded',
   payloadFor: (data) => ({ invoiceId: data.invoiceId }),
-  waitsFor: ['users', 'clients', 'projects'],
+  waitsFor: ['users', 'clients', 'projects', 'site-settings'],
   handle: (_payload, ctx: JobContext, deps: InvoiceMailDeps) => sendReceipt(ctx, deps),
 });
 
@@ -85,7 +85,7 @@ export const invoiceCompletedReceiptMail = defineJob({
   startedBy: 'InvoiceStatusChanged',
   startsWhen: (data) => data.status === 'completed',
   payloadFor: (data) => ({ invoiceId: data.invoiceId }),
-  waitsFor: ['users', 'clients', 'projects'],
+  waitsFor: ['users', 'clients', 'projects', 'site-settings'],
   handle: (_payload, ctx: JobContext, deps: InvoiceMailDeps) => sendReceipt(ctx, deps),
 });
 
