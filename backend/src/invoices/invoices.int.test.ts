@@ -507,4 +507,10 @@ describe('invoices and payments API', () => {
     expect((await stats()).totalRevenue).toBe(statsBefore.totalRevenue);
     expect((await call('GET', '/api/dashboard/revenue', undefined, mine.token)).status).toBe(403);
   });
+
+  it('the month counter moves past a number an admin typed, so no number is given twice', async () => {
+    const last = Number((await issue()).invoiceNumber.slice(-3));
+    await issue({ invoiceNumber: invoiceNumberFor(month(), last + 1) });
+    expect((await issue()).invoiceNumber).toBe(invoiceNumberFor(month(), last + 2));
+  });
 });
