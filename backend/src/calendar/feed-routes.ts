@@ -11,6 +11,7 @@ import { actorOf, guards } from '../auth/guard.ts';
 import { isStaff, personOf } from '../auth/person.ts';
 import { clientIdForUser } from '../clients/queries.ts';
 import { type Actor, toNewEvents } from '../platform/command.ts';
+import { contentDisposition } from '../platform/content-disposition.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { notFound } from '../platform/errors.ts';
 import { calendarDay } from '../platform/read-values.ts';
@@ -25,10 +26,6 @@ export const FEED_DAYS_BACK = 90;
 export const FEED_DAYS_AHEAD = 365;
 
 const TEXT_CALENDAR = 'text/calendar; charset=utf-8';
-
-/** A header value naming the file as sent: plain ASCII for old browsers, the exact name in `filename*`. */
-const attachment = (filename: string) =>
-  `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
 /** Calendar text is personal: never kept by a shared cache or the browser, never sent on as a referrer. */
 const privately = (reply: FastifyReply) =>
@@ -169,7 +166,7 @@ export function calendarFeedRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const audience: IcsAudience = isStaff(person) ? 'staff' : 'client';
         const text = calendarIcs([event], { host, audience, url: linkFor(audience) });
         return privately(reply)
-          .header('content-disposition', attachment(icsFilename(event.title)))
+          .header('content-disposition', contentDisposition('attachment', icsFilename(event.title)))
           .send(text);
       },
     );

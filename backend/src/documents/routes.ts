@@ -22,6 +22,7 @@ import { fileStore } from '../files/store.ts';
 import { formDefinitionFor } from '../forms/definitions.ts';
 import { answerAfter } from '../platform/answer.ts';
 import { type CommandOutcome, runCommand } from '../platform/command.ts';
+import { contentDisposition } from '../platform/content-disposition.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { forbidden, invalid, notFound } from '../platform/errors.ts';
 import { createOnce } from '../platform/idempotency.ts';
@@ -41,10 +42,6 @@ import {
 import { documentById, documentsJson, personOf, visibleDocument, visibleFile } from './queries.ts';
 import { signedPdfFor } from './signed-pdf.ts';
 import { readDocumentUpload } from './upload.ts';
-
-/** A header value naming the file as sent: plain ASCII for old browsers, the exact name in `filename*`. */
-const disposition = (kind: 'inline' | 'attachment', filename: string) =>
-  `${kind}; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
 /**
  * JSON text made elsewhere (the database), sent as it is: Fastify passes a string with a JSON content type
@@ -152,7 +149,7 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       .type(stored.contentType)
       .header('content-length', stored.size)
       .header('cache-control', 'private, no-store')
-      .header('content-disposition', disposition(kind, visible.filename))
+      .header('content-disposition', contentDisposition(kind, visible.filename))
       .send(createReadStream(stored.path));
   }
 
@@ -188,7 +185,7 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         return reply
           .type('application/pdf')
           .header('cache-control', 'private, no-store')
-          .header('content-disposition', disposition('attachment', `${pdf.title}-signed.pdf`))
+          .header('content-disposition', contentDisposition('attachment', `${pdf.title}-signed.pdf`))
           .send(Buffer.from(pdf.bytes));
       },
     );

@@ -115,7 +115,7 @@ describe('quote PDF and CSV downloads', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="Quote-${estimate.quoteNumber}.pdf"`,
+      `attachment; filename="Quote-${estimate.quoteNumber}.pdf"; filename*=UTF-8''Quote-${estimate.quoteNumber}.pdf`,
     );
     expect(estimate.quoteNumber).toMatch(/^NGS\d{6}$/);
     const pdf = res.rawPayload;
@@ -147,7 +147,9 @@ describe('quote PDF and CSV downloads', () => {
     const sent = await send(estimate.id);
     const res = await download(estimate.id, 'pdf', mine.token);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="Quote-${sent.quoteNumber}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Quote-${sent.quoteNumber}.pdf"; filename*=UTF-8''Quote-${sent.quoteNumber}.pdf`,
+    );
     expect(res.headers['cache-control']).toBe('private, no-store');
     const other = await download(estimate.id, 'pdf', theirs.token);
     expect(other.statusCode).toBe(404);
@@ -189,7 +191,7 @@ describe('quote PDF and CSV downloads', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="Quote-${estimate.quoteNumber}.csv"`,
+      `attachment; filename="Quote-${estimate.quoteNumber}.csv"; filename*=UTF-8''Quote-${estimate.quoteNumber}.csv`,
     );
     const rows = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
     const breakdown = rows.filter((r) => r.Section === 'Breakdown');

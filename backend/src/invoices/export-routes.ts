@@ -1,7 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { fileAddress } from '@app/contracts/api/files';
 import { INVOICE_NOT_FOUND, ZInvoicePageParams } from '@app/contracts/api/invoices';
-import { DEFAULT_SETTINGS } from '@app/contracts/api/settings';
 import { utcToLocal } from '@app/contracts/calendar/time-zone';
 import { invoiceNow, invoiceStreamOf } from '@app/contracts/invoices/invoice-now';
 import { invoiceAddress } from '@app/contracts/invoices/invoice-text';
@@ -9,26 +6,11 @@ import { isOverdue } from '@app/contracts/invoices/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SignedInUser } from '../auth/guard.ts';
 import { guards } from '../auth/guard.ts';
-import { fileStore } from '../files/store.ts';
+import { contentDisposition } from '../platform/content-disposition.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { notFound } from '../platform/errors.ts';
-import { type InvoiceCompany, type InvoicePdfInput, invoicePdf } from './invoice-pdf.ts';
-
-const LOGO_ADDRESS = fileAddress('logos', '');
-
-/** The company as the settings hold it now, and its logo's bytes when one was uploaded and is still stored. */
-async function companyOf(deps: AppDeps): Promise<{ company: InvoiceCompany; logo: Uint8Array | null }> {
-  const row = await deps.rm
-    .selectFrom('site_settings')
-    .select('company')
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  const { logo: address, ...company } = row?.company ?? DEFAULT_SETTINGS.company;
-  const files = fileStore(deps.config.FILES_DIR);
-  const stored =
-    address?.startsWith(LOGO_ADDRESS) && (await files.find('logos', address.slice(LOGO_ADDRESS.length)));
-  return { company, logo: stored ? await readFile(stored.path) : null };
-}
+import { companyLetterhead } from '../settings/letterhead.ts';
+import { type InvoicePdfInput, invoicePdf } from './invoice-pdf.ts';
 
 /**
  * The invoice as its PDF prints it: the invoice from its stream (the ledger and due date as recorded, whatever
@@ -77,7 +59,7 @@ export async function invoicePdfInput(
 export async function invoicePdfFile(deps: AppDeps, invoiceId: number) {
   const invoice = await invoicePdfInput(deps, invoiceId);
   if (!invoice) return null;
-  const { company, logo } = await companyOf(deps);
+  const { company, logo } = await companyLetterhead(deps);
   const pdf = await invoicePdf(invoice, company, logo, invoiceAddress(deps.config.PUBLIC_URL, invoice.id));
   return { filename: `Invoice-${invoice.invoiceNumber.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`, pdf, invoice };
 }
@@ -113,7 +95,7 @@ export function invoiceExportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         return reply
           .type('application/pdf')
           .header('cache-control', 'private, no-store')
-          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .header('content-disposition', contentDisposition('attachment', file.filename))
           .send(Buffer.from(file.pdf));
       },
     );

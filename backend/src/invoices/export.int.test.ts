@@ -99,7 +99,9 @@ describe('invoice PDF download', () => {
     expect(admin.statusCode).toBe(200);
     expect(admin.headers['content-type']).toBe('application/pdf');
     expect(admin.headers['cache-control']).toBe('private, no-store');
-    expect(admin.headers['content-disposition']).toBe('attachment; filename="Invoice-INV-202611-8001.pdf"');
+    expect(admin.headers['content-disposition']).toBe(
+      `attachment; filename="Invoice-INV-202611-8001.pdf"; filename*=UTF-8''Invoice-INV-202611-8001.pdf`,
+    );
     const text = textOf(admin.rawPayload);
     expect(text).toContain('Invoice INV-202611-8001');
     expect(text).toContain('Bill To Ada Invoices inv-export1@example.com');
