@@ -1,9 +1,7 @@
 import type { TPayment } from '@app/contracts/api/invoices';
-import { formatDay } from '../../../lib/format';
 import { Button, buttonClass } from '../../../ui/Button';
 import { toast } from '../../../ui/toast-store';
-import { PaymentStatusBadge } from '../PaymentStatusBadge';
-import { centsToUsd } from '../payment-list';
+import { PaymentSummary } from '../PaymentSummary';
 import { invoicePath } from '../payments-query';
 
 /** The invoice page's full address, as the client would open it. */
@@ -37,38 +35,11 @@ export function PaymentRow({
       aria-label={`Invoice ${payment.invoiceNumber}`}
       className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
     >
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p className="font-semibold break-words text-slate-900">{payment.invoiceNumber}</p>
-          <p className="text-sm break-words text-slate-700">
-            {payment.clientName} · {payment.projectTitle}
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-1">
-          <PaymentStatusBadge status={payment.status} />
-          {late && <PaymentStatusBadge status="overdue" />}
-        </div>
-      </div>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
-        <div>
-          <dt className="text-slate-600">Amount</dt>
-          <dd className="font-medium text-slate-900">{centsToUsd(payment.amountCents)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Paid</dt>
-          <dd className="text-slate-900">{centsToUsd(payment.paidCents)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Balance</dt>
-          <dd className="text-slate-900">{centsToUsd(payment.balanceCents)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Due</dt>
-          <dd className={late ? 'font-medium text-red-700' : 'text-slate-900'}>
-            {formatDay(payment.dueDate)}
-          </dd>
-        </div>
-      </dl>
+      <PaymentSummary
+        payment={payment}
+        subtitle={`${payment.clientName} · ${payment.projectTitle}`}
+        late={late}
+      />
       <div className="flex flex-wrap gap-2">
         <a
           href={invoicePath(payment.id)}

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { failureText } from '../../../lib/api';
-import { formatDay } from '../../../lib/format';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
-import { PaymentStatusBadge } from '../PaymentStatusBadge';
-import { alaskaToday, centsToUsd, overdue } from '../payment-list';
+import { PaymentSummary } from '../PaymentSummary';
+import { alaskaToday, overdue } from '../payment-list';
 import { clientPaymentsQuery } from '../payments-query';
 
 /** The portal's Payments view: the client's invoices, what is paid and owed, each opening its invoice page. */
@@ -49,36 +48,7 @@ export function ClientPayments() {
               data-testid="client-invoice"
               className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
             >
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div className="min-w-0">
-                  <p className="font-semibold break-words text-slate-900">{payment.invoiceNumber}</p>
-                  <p className="text-sm break-words text-slate-700">{payment.projectTitle}</p>
-                </div>
-                <div className="flex flex-wrap gap-1">
-                  <PaymentStatusBadge status={payment.status} />
-                  {late && <PaymentStatusBadge status="overdue" />}
-                </div>
-              </div>
-              <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
-                <div>
-                  <dt className="text-slate-600">Amount</dt>
-                  <dd className="font-medium text-slate-900">{centsToUsd(payment.amountCents)}</dd>
-                </div>
-                <div>
-                  <dt className="text-slate-600">Paid</dt>
-                  <dd className="text-slate-900">{centsToUsd(payment.paidCents)}</dd>
-                </div>
-                <div>
-                  <dt className="text-slate-600">Balance</dt>
-                  <dd className="text-slate-900">{centsToUsd(payment.balanceCents)}</dd>
-                </div>
-                <div>
-                  <dt className="text-slate-600">Due</dt>
-                  <dd className={late ? 'font-medium text-red-700' : 'text-slate-900'}>
-                    {formatDay(payment.dueDate)}
-                  </dd>
-                </div>
-              </dl>
+              <PaymentSummary payment={payment} subtitle={payment.projectTitle} late={late} />
               <Link
                 to="/invoice/$invoiceId"
                 params={{ invoiceId: String(payment.id) }}
