@@ -4,6 +4,7 @@ import { utcToLocal } from '@app/contracts/calendar/time-zone';
 import { isOverdue } from '@app/contracts/invoices/rules';
 import { sql } from 'kysely';
 import type { Person } from '../auth/person.ts';
+import { cardPaymentsConfigured } from '../platform/config.ts';
 import type { AppDeps } from '../platform/deps.ts';
 
 type Deps = Pick<AppDeps, 'rm' | 'config'>;
@@ -131,9 +132,10 @@ export async function invoicePage(deps: Deps, person: Person, id: number): Promi
     .where('id', '=', 1)
     .executeTakeFirst();
   const { logo: _logo, ...company } = settings?.company ?? DEFAULT_SETTINGS.company;
-  // The Stripe slice adds these settings; read loosely so this page works with or without them.
-  const stripe = deps.config as { STRIPE_SECRET_KEY?: string; STRIPE_PUBLISHABLE_KEY?: string };
-  const cardPayments = Boolean(stripe.STRIPE_SECRET_KEY && stripe.STRIPE_PUBLISHABLE_KEY);
+  // Card payment needs the server's Stripe keys (as the page policy and the Stripe slice judge it) and the
+  // publishable key the card form is shown with.
+  const publishableKey = deps.config.STRIPE_PUBLISHABLE_KEY ?? null;
+  const cardPayments = cardPaymentsConfigured(deps.config) && publishableKey !== null;
   const row = toPayment(deps, r, today());
   return {
     id: row.id,
@@ -153,7 +155,7 @@ export async function invoicePage(deps: Deps, person: Person, id: number): Promi
     stripeInvoiceUrl: r.stripe_invoice_url,
     paymentIntentId: r.payment_intent_id,
     cardPayments,
-    stripePublishableKey: cardPayments ? (stripe.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    stripePublishableKey: cardPayments ? publishableKey : null,
     client: {
       name: r.client_name ?? '',
       email: r.client_email ?? '',
