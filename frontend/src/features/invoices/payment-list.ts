@@ -1,5 +1,6 @@
 import type { TPayment } from '@app/contracts/api/invoices';
 import { BUSINESS_TIME_ZONE } from '@app/contracts/calendar/time-zone';
+import { dollars } from '@app/contracts/estimates/quote-text';
 import { defaultDueDate, isOverdue, type PaymentStatus } from '@app/contracts/invoices/rules';
 import { today } from '../../lib/format';
 
@@ -60,9 +61,8 @@ export function paymentStats(rows: readonly Row[], todayDay: string) {
   return { totalCents: total, paidCents: paid, pendingCents: pending, overdueCents: late };
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** Payments are shown with 2 decimals (section 9). */
-export const centsToUsd = (cents: number) => usd.format(cents / 100);
+/** Payments are shown with 2 decimals (section 9), written as the quotes and invoices print money. */
+export const centsToUsd = dollars;
 
 /** Cents as the dollars a form's amount field takes ("1250.50"). */
 export const centsToDollarText = (cents: number) => (cents / 100).toFixed(2);
