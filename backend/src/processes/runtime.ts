@@ -21,6 +21,7 @@ import type { AppDeps } from '../platform/deps.ts';
 import type { Infrastructure } from '../platform/infrastructure.ts';
 import { ProjectionWatcher } from '../platform/projection-watcher.ts';
 import { applyStripeEvent } from '../stripe/apply.ts';
+import { voidInvoiceCardPayments } from '../stripe/intents.ts';
 import { invoicePaymentsOf } from '../stripe/invoice-payments.ts';
 import { startStripeReconciliation } from '../stripe/reconcile.ts';
 import { recordTemporaryPasswordMailed } from '../users/commands.ts';
@@ -137,6 +138,7 @@ export function startWorkerProcesses(
       calendarPush: (keys, pushOptions) => pushKeys(deps, keys, pushOptions),
       applyStripeEvent: (eventId, causationId) =>
         applyStripeEvent(deps, invoicePayments, eventId, causationId),
+      voidInvoiceCardPayments: (invoiceId) => voidInvoiceCardPayments(deps, invoiceId),
     },
   });
   const onChange = (notice: { projection: string }) => jobs.onProjectionChange(notice.projection);

@@ -133,3 +133,23 @@ export async function voidCardPayment(
       WHERE intent_id = ${id} AND settled_at IS NULL`.execute(deps.db);
   return outcome;
 }
+
+/**
+ * The `stripe.invoice.void` job's work (started by InvoiceVoided): every card payment the invoice started, as its
+ * stream records them (payment intents and any hosted invoice), stopped at Stripe by `voidCardPayment`.
+ */
+export async function voidInvoiceCardPayments(
+  deps: StripeDeps,
+  invoiceId: number,
+): Promise<Record<string, unknown>> {
+  const ids = new Set<string>();
+  for (const event of await deps.store.readStream(invoiceStreamOf(invoiceId))) {
+    if (event.type !== 'InvoicePaymentIntentCreated') continue;
+    const data = event.data as { intentId: string; hostedInvoiceId: string | null };
+    ids.add(data.intentId);
+    if (data.hostedInvoiceId) ids.add(data.hostedInvoiceId);
+  }
+  const outcomes: Record<string, string> = {};
+  for (const id of ids) outcomes[id] = await voidCardPayment(deps, id);
+  return { invoiceId, outcomes };
+}

@@ -317,6 +317,21 @@ describe('voidCardPayment', () => {
   });
 });
 
+describe('DELETE /api/payments/{id}', () => {
+  it("voids the invoice's card payment at Stripe, by a job, so the deleted invoice's card form cannot be paid", async () => {
+    const invoiceId = await invoiceFor(client, 75);
+    const open = intentIdOf((await payIntent(invoiceId, 75)).body.clientSecret);
+    expect(stripe.intents.get(open)!.status).not.toBe('canceled');
+    const res = await t.call('DELETE', `/api/payments/${invoiceId}`, undefined, t.adminToken);
+    expect(res.status).toBe(200);
+    await eventually(
+      'the intent canceled at Stripe',
+      async () => stripe.intents.get(open)!.status === 'canceled',
+    );
+    expect(stripe.calls.filter((c) => c.op === 'cancel' && c.path.includes(open))).toHaveLength(1);
+  });
+});
+
 describe('without Stripe keys', () => {
   it('says card payment is being set up', async () => {
     const off = await startTestApp();

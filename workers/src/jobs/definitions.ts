@@ -14,6 +14,7 @@ import { invoiceReceiptMails } from './invoice-receipt-mail.ts';
 import { invoiceDueDateReminders, invoiceIssuedReminders } from './invoice-reminder-mail.ts';
 import { type MessageMailDeps, messageClientMail } from './message-client-mail.ts';
 import { type StripeEventDeps, stripeEventApply } from './stripe-event-apply.ts';
+import { type StripeVoidDeps, stripeInvoiceVoid } from './stripe-invoice-void.ts';
 import { type TemporaryPasswordMailDeps, temporaryPasswordMail } from './temporary-password-mail.ts';
 
 /**
@@ -35,6 +36,7 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   ...invoiceIssuedReminders,
   ...invoiceDueDateReminders,
   stripeEventApply,
+  stripeInvoiceVoid,
 ];
 
 export type WorkerDeps = TemporaryPasswordMailDeps &
@@ -45,6 +47,7 @@ export type WorkerDeps = TemporaryPasswordMailDeps &
   CalendarSyncDeps &
   EstimateMailDeps &
   InvoiceMailDeps &
-  StripeEventDeps;
+  StripeEventDeps &
+  StripeVoidDeps;
 
 export const findJobDefinition = (id: string) => jobDefinitions.find((d) => d.id === id);
