@@ -19,7 +19,7 @@ import { PROJECT_NOT_FOUND } from '../projects/decide.ts';
 import { type CalendarScope, calendarEvents } from './events.ts';
 import { FeedCache } from './feed-cache.ts';
 import { dropIssuedFeed, feedOwner, feedTokenFor, revokeFeed } from './feed-store.ts';
-import { calendarIcs, type IcsAudience, icsFilename } from './ics.ts';
+import { calendarIcs, EventTextCache, type IcsAudience, icsFilename } from './ics.ts';
 
 /** The feed's window: this far back and ahead of today (business time zone). */
 export const FEED_DAYS_BACK = 90;
@@ -94,6 +94,7 @@ export function calendarFeedRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   }
 
   const cache = new FeedCache((view) => deps.watcher.positionOf(view));
+  const eventTexts = new EventTextCache();
 
   return async (app) => {
     app.get(
@@ -137,12 +138,16 @@ export function calendarFeedRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const scope = await scopeFor({ id: owner.userId, role: owner.role });
         const key = scope === null ? 'none' : scope.kind === 'all' ? 'staff' : `client-${scope.clientId}`;
         const text = await cache.text(key, version, async () =>
-          calendarIcs(await feedEvents(scope, today), {
-            host,
-            audience,
-            name: audience === 'staff' ? 'Northern Guard schedule' : 'Northern Guard appointments',
-            url: linkFor(audience),
-          }),
+          calendarIcs(
+            await feedEvents(scope, today),
+            {
+              host,
+              audience,
+              name: audience === 'staff' ? 'Northern Guard schedule' : 'Northern Guard appointments',
+              url: linkFor(audience),
+            },
+            eventTexts,
+          ),
         );
         return privately(reply).send(text);
       },

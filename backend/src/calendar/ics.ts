@@ -1,6 +1,6 @@
 import type { TCalendarEvent } from '@app/contracts/calendar/event-times';
 import { BUSINESS_TIME_ZONE } from '@app/contracts/calendar/time-zone';
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import ical, { foldLines, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 
 /**
  * iCalendar text for calendar events (the feed, "Add to calendar", the reminder mail's attachment), made by
@@ -66,8 +66,36 @@ function summaryOf(e: TCalendarEvent, audience: IcsAudience): string {
   return audience === 'staff' && e.clientName ? `${e.title} (${e.clientName})` : e.title;
 }
 
-/** A calendar of `events` as iCalendar text (METHOD:PUBLISH: events to show, not invitations to answer). */
-export function calendarIcs(events: readonly TCalendarEvent[], options: IcsOptions): string {
+const CALENDAR_END = 'END:VCALENDAR';
+
+/**
+ * Each event's VEVENT text (folded, as ical-generator writes it), kept by everything it is made from but its
+ * DTSTAMP: a year's feed written again after one change writes one event, not two thousand (ical-generator
+ * takes tens of milliseconds for a year of events). Bounded; the oldest made are forgotten first.
+ */
+export class EventTextCache {
+  private readonly texts = new Map<string, string>();
+  constructor(private readonly max = 50_000) {}
+
+  get(key: string) {
+    return this.texts.get(key);
+  }
+
+  set(key: string, text: string) {
+    this.texts.set(key, text);
+    if (this.texts.size > this.max) this.texts.delete(this.texts.keys().next().value as string);
+  }
+}
+
+/**
+ * A calendar of `events` as iCalendar text (METHOD:PUBLISH: events to show, not invitations to answer). The
+ * calendar's own lines come first, then the events (RFC 5545 puts calendar properties before components).
+ */
+export function calendarIcs(
+  events: readonly TCalendarEvent[],
+  options: IcsOptions,
+  cache?: EventTextCache,
+): string {
   const calendar = ical({
     prodId: { company: 'Northern Guard', product: 'Schedule', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
@@ -75,21 +103,32 @@ export function calendarIcs(events: readonly TCalendarEvent[], options: IcsOptio
     ttl: FEED_REFRESH_SECONDS,
   });
   calendar.x('X-WR-TIMEZONE', BUSINESS_TIME_ZONE);
+  // Events are written on a calendar of their own, so the feed's calendar text above holds none of them.
+  const scratch = ical();
   const stamp = new Date();
+  let body = '';
   for (const e of events) {
-    calendar.createEvent({
+    const data = {
       id: eventUid(e, options.host),
-      stamp,
-      start: new Date(e.start),
-      end: new Date(e.end),
+      start: e.start,
+      end: e.end,
       summary: summaryOf(e, options.audience),
       description: descriptionOf(e, options.audience) || null,
       location: e.location?.trim() || null,
       status: statusOf(e),
-      ...(options.url && { url: options.url }),
-    });
+      url: options.url ?? null,
+    };
+    const key = JSON.stringify(data);
+    let text = cache?.get(key);
+    if (text === undefined) {
+      const event = scratch.createEvent({ ...data, stamp, start: new Date(e.start), end: new Date(e.end) });
+      text = foldLines(event.toString());
+      cache?.set(key, text);
+    }
+    body += text;
   }
-  return calendar.toString();
+  const head = calendar.toString();
+  return `${head.slice(0, head.length - CALENDAR_END.length)}${body}${CALENDAR_END}`;
 }
 
 /** A file name for one event's .ics, from its title (characters file systems refuse replaced). */

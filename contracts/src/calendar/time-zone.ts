@@ -119,6 +119,8 @@ export function localToUtc(date: string, time: string, timeZone: string = BUSINE
   // Offsets a day either side cover any single transition near this wall-clock time.
   const before = offsetMs(wall - DAY, timeZone);
   const after = offsetMs(wall + DAY, timeZone);
+  // No change of offset within a day either side (nearly always): one answer, no gap, no repeat.
+  if (before === after) return new Date(wall - before);
   const candidates = [...new Set([before, after])]
     .map((offset) => wall - offset)
     .filter((ms) => wallClock(ms, timeZone) === wall)
