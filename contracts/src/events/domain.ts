@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appointmentEventSchemas } from './appointments.ts';
+import { billingEventSchemas } from './billing.ts';
 import { calendarEventSchemas } from './calendar.ts';
 import { calendarFeedEventSchemas } from './calendar-feed.ts';
 import { clientEventSchemas } from './clients.ts';
@@ -35,6 +36,7 @@ const definitions = [
   ...estimateEventSchemas,
   ...invoiceEventSchemas,
   ...stripeEventSchemas,
+  ...billingEventSchemas,
 ] as const;
 export const ZDomainEvent = z.discriminatedUnion('type', definitions);
 export type TDomainEvent = z.infer<typeof ZDomainEvent>;
