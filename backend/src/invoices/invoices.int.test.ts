@@ -18,8 +18,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { eventCount, SIGNATURE_DATA_URL } from '../../test/cast.ts';
 import { portalClientWithProject } from '../../test/clients.ts';
+import { eventually } from '../../test/eventually.ts';
+import { systemActor, toNewEvents } from '../platform/command.ts';
 import { recordPayment } from './commands.ts';
-import { PROJECT_NOT_FOUND } from './decide.ts';
+import { invoiceStream, PROJECT_NOT_FOUND } from './decide.ts';
 
 const today = () => utcToLocal(new Date()).date;
 const month = () => today().slice(0, 7).replace('-', '');
@@ -265,6 +267,70 @@ describe('invoices and payments API', () => {
       .body as unknown as TPayment[];
     expect(list.map((p) => p.id)).toEqual([made.id]);
     expect(list[0]!.projectTitle).toBe('Renamed job');
+  });
+
+  it('answers the list the database writes as the rows the API reads one by one: renames, overdue, escapes', async () => {
+    const own = await portalClientWithProject(t, { name: 'Cy List', email: 'inv3@example.com' });
+    const first = await issue({ projectId: own.projectId, description: 'Line "one"\nand \\ two, ñandú ✓' });
+    const second = await issue({
+      projectId: own.projectId,
+      amount: 10,
+      paymentMethod: 'custom',
+      customMethod: 'Barter: <firewood> & "fish"',
+    });
+    // A due date already past (the API refuses one before the invoice date, so the event is written here).
+    await t.deps.store.append(
+      invoiceStream(second.id),
+      toNewEvents(
+        [
+          {
+            type: 'InvoiceDueDateChanged',
+            data: {
+              invoiceId: second.id,
+              dueDate: '2001-01-01',
+              changedBy: 1,
+              changedAt: new Date().toISOString(),
+            },
+          },
+        ],
+        systemActor(),
+      ),
+      'any',
+    );
+    const renamed = 'Cy "List" \\ Ñandú';
+    const put = await t.call(
+      'PUT',
+      `/api/clients/${own.clientId}`,
+      { name: renamed, email: 'inv3@example.com' },
+      t.adminToken,
+    );
+    expect(put.status).toBe(200);
+    const list = await eventually('the list shows the rename and the overdue invoice', async () => {
+      const rows = (await call('GET', `/api/payments?projectId=${own.projectId}`))
+        .body as unknown as TPayment[];
+      const done =
+        rows.every((p) => p.clientName === renamed) && rows.find((p) => p.id === second.id)?.overdue;
+      return done ? rows : null;
+    });
+    expect(list.map((p) => p.id)).toEqual([second.id, first.id]);
+    expect(list[1]).toMatchObject({
+      overdue: false,
+      description: 'Line "one"\nand \\ two, ñandú ✓',
+      invoiceUrl: first.invoiceUrl,
+      dueDate: first.dueDate,
+      createdAt: first.createdAt,
+    });
+    expect(list[0]).toMatchObject({
+      overdue: true,
+      dueDate: '2001-01-01',
+      customMethod: 'Barter: <firewood> & "fish"',
+    });
+    const oneByOne = (await call('GET', `/api/payments/client/${own.clientId}`))
+      .body as unknown as TPayment[];
+    expect(list).toEqual(oneByOne);
+    expect((await call('GET', '/api/payments')).body).toEqual(
+      expect.arrayContaining(oneByOne.map((p) => expect.objectContaining(p))),
+    );
   });
 
   it('changes the due date (never before the invoice date) and the method (custom needs its text)', async () => {

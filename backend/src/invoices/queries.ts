@@ -2,16 +2,17 @@ import type { TInvoice, TPayment } from '@app/contracts/api/invoices';
 import { DEFAULT_SETTINGS } from '@app/contracts/api/settings';
 import { utcToLocal } from '@app/contracts/calendar/time-zone';
 import { isOverdue } from '@app/contracts/invoices/rules';
-import { sql } from 'kysely';
+import { paymentFacts } from '@app/projections/invoices/dto';
+import { type RawBuilder, sql } from 'kysely';
 import type { Person } from '../auth/person.ts';
 import { cardPaymentsConfigured } from '../platform/config.ts';
 import type { AppDeps } from '../platform/deps.ts';
 
 type Deps = Pick<AppDeps, 'rm' | 'config'>;
 
-/** The invoice page's address (the spec's customInvoiceUrl and paymentLink). */
-export const invoiceUrlOf = (deps: Pick<AppDeps, 'config'>, id: number) =>
-  `${deps.config.PUBLIC_URL}/invoice/${id}`;
+/** The invoice page's address (the spec's customInvoiceUrl and paymentLink): this, then the invoice's id. */
+const invoiceUrlBase = (deps: Pick<AppDeps, 'config'>) => `${deps.config.PUBLIC_URL}/invoice/`;
+export const invoiceUrlOf = (deps: Pick<AppDeps, 'config'>, id: number) => `${invoiceUrlBase(deps)}${id}`;
 
 /** A timestamptz column as the API's ISO instant, formatted by Postgres (no Date per row on a long list). */
 const isoInstant = <T extends string | null>(column: string) =>
@@ -57,35 +58,14 @@ type Row = Awaited<ReturnType<ReturnType<typeof payments>['executeTakeFirstOrThr
 
 const today = () => utcToLocal(new Date()).date;
 
+/** A row of the list: the invoice's own facts (as the view keeps them in list_json) and the live fields. */
 function toPayment(deps: Deps, r: Row, day: string): TPayment {
-  const amountCents = Number(r.amount_cents);
-  const paidCents = Number(r.paid_cents);
-  const dueDate = r.due_date;
   return {
-    id: r.id,
-    projectId: r.project_id,
+    ...paymentFacts(r),
     projectTitle: r.project_title ?? '',
     projectType: r.project_type ?? '',
-    clientId: r.client_id,
     clientName: r.client_name ?? '',
-    amount: amountCents / 100,
-    amountCents,
-    paidCents,
-    balanceCents: amountCents - paidCents,
-    description: r.description,
-    invoiceNumber: r.invoice_number,
-    status: r.status,
-    kind: r.kind,
-    paymentMethod: r.payment_method,
-    customMethod: r.custom_method,
-    stripePaymentIntentId: r.payment_intent_id,
-    transactionId: r.transaction_id,
-    invoiceDate: r.invoice_date,
-    dueDate,
-    overdue: isOverdue(r.status, dueDate, day),
-    paidAt: r.paid_at,
-    createdAt: r.created_at,
-    estimateId: r.estimate_id,
+    overdue: isOverdue(r.status, r.due_date, day),
     invoiceUrl: invoiceUrlOf(deps, r.id),
   };
 }
@@ -97,6 +77,38 @@ export async function paymentsList(deps: Deps, filter: { projectId?: number; cli
   if (filter.clientId !== undefined) query = query.where('y.client_id', '=', filter.clientId);
   const day = today();
   return (await query.execute()).map((r) => toPayment(deps, r, day));
+}
+
+/** A text value as a JSON string, written by Postgres. */
+const jsonString = (value: RawBuilder<unknown>) => sql<string>`to_json(${value}::text)::text`;
+
+/**
+ * The same list as `paymentsList`, as the JSON text of its answer: each row keeps its own facts as JSON text
+ * (`list_json`, made by the view with `paymentFacts`), and the database adds the live fields to each as
+ * `toPayment` does (the names as they are now, `isOverdue` against today in Alaska, the invoice page's
+ * address) and joins them in order. With 5,000 invoices, reading rows into objects, checking and serialising
+ * them cost several times the query itself.
+ */
+export async function paymentsJson(deps: Deps, filter: { projectId?: number } = {}): Promise<string> {
+  const row = sql`left(y.list_json, -1)
+    || ',"projectTitle":' || ${jsonString(sql`coalesce(p.title, '')`)}
+    || ',"projectType":' || ${jsonString(sql`coalesce(p.type, '')`)}
+    || ',"clientName":' || ${jsonString(sql`coalesce(c.name, '')`)}
+    || ',"overdue":' || (y.status = 'pending' AND y.due_date < ${today()}::date)::text
+    || ',"invoiceUrl":' || ${jsonString(sql`${invoiceUrlBase(deps)}::text || y.id`)}
+    || '}'`;
+  let query = deps.rm
+    .selectFrom('payments as y')
+    .leftJoin('clients as c', 'c.id', 'y.client_id')
+    .leftJoin('projects as p', 'p.id', 'y.project_id')
+    .select(
+      sql<string>`'[' || coalesce(string_agg(${row}, ',' ORDER BY y.created_at DESC, y.id DESC), '') || ']'`.as(
+        'body',
+      ),
+    )
+    .where('y.voided_at', 'is', null);
+  if (filter.projectId !== undefined) query = query.where('y.project_id', '=', filter.projectId);
+  return (await query.executeTakeFirstOrThrow()).body;
 }
 
 /** One client's invoices (the portal's Payments, and the admin's view of it). */

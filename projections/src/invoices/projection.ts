@@ -2,9 +2,10 @@ import { eventTypesOf } from '@app/contracts/events/domain';
 import type { StoredEvent } from '@app/contracts/events/envelope';
 import { invoiceEventSchemas, type TInvoiceEvent } from '@app/contracts/events/invoices';
 import { documentProjection } from '../runtime/document-projection.ts';
+import { paymentFacts } from './dto.ts';
 import type { PaymentsTable } from './table.ts';
 
-export type PaymentRow = Omit<PaymentsTable, 'last_event_position'>;
+export type PaymentRow = Omit<PaymentsTable, 'last_event_position' | 'list_json'>;
 
 /** The row after one invoice event (pure, unit tested without a database). */
 export function evolvePayment(row: PaymentRow | null, event: TInvoiceEvent): PaymentRow | null | undefined {
@@ -82,17 +83,20 @@ export function evolvePayment(row: PaymentRow | null, event: TInvoiceEvent): Pay
   }
 }
 
+type PaymentsRowWithJson = Omit<PaymentsTable, 'last_event_position'>;
+
 /** The month counters' events share the types but belong to no invoice row. */
 const counted = new Set(eventTypesOf(invoiceEventSchemas));
 counted.delete('InvoiceNumberTaken');
 
 /**
  * Payments and invoices (spec part 2 section 2.8, part 1 "Invoice page" and the portal's Payments): a row per
- * invoice with its ledger. Version 2 replaced the placeholder that had no events.
+ * invoice with its ledger. Version 2 replaced the placeholder that had no events; 3: list_json, the row's own
+ * part of its list answer (`paymentFacts`: bump the version whenever it changes, so every row's is made again).
  */
-export const paymentsProjection = documentProjection<PaymentRow>({
+export const paymentsProjection = documentProjection<PaymentsRowWithJson>({
   name: 'payments',
-  version: 2,
+  version: 3,
   syncType: 'payment',
   table: 'payments',
   ddl: (s) => `
@@ -119,6 +123,7 @@ export const paymentsProjection = documentProjection<PaymentRow>({
       ledger jsonb NOT NULL,
       voided_at timestamptz,
       void_reason text,
+      list_json text NOT NULL,
       last_event_position numeric NOT NULL
     );
     CREATE INDEX ON ${s}.payments (created_at DESC, id DESC) WHERE voided_at IS NULL;
@@ -126,5 +131,8 @@ export const paymentsProjection = documentProjection<PaymentRow>({
     CREATE INDEX ON ${s}.payments (client_id, created_at DESC, id DESC) WHERE voided_at IS NULL;`,
   eventTypes: counted,
   idOf: (e: StoredEvent) => (e.data as { invoiceId: number }).invoiceId,
-  evolve: (row, stored) => evolvePayment(row, stored as unknown as TInvoiceEvent),
+  evolve(row, stored) {
+    const next = evolvePayment(row, stored as unknown as TInvoiceEvent);
+    return next ? { ...next, list_json: JSON.stringify(paymentFacts(next)) } : next;
+  },
 });

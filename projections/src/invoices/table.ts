@@ -41,5 +41,7 @@ export interface PaymentsTable {
   ledger: LedgerEntryRow[];
   voided_at: Date | string | null;
   void_reason: string | null;
+  /** The row's own part of its list answer (`paymentFacts`), JSON text; the list adds names, overdue, URL. */
+  list_json: string;
   last_event_position: string;
 }
