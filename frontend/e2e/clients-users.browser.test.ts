@@ -239,8 +239,8 @@ describe('clients, users, dashboard and the admin client portal (browser)', () =
     // The client's form made in the portal test waits for a signature; its card opens the Documents view.
     expect(await admin.getByTestId('stat-pendingDocuments').textContent()).toBe('1');
     expect(await admin.getByRole('link', { name: /Pending Documents/ }).count()).toBe(1);
-    // Payments have no view yet: their card is a figure, not a link.
-    expect(await admin.getByRole('link', { name: /Pending Payments/ }).count()).toBe(0);
+    // Every card opens its view, Payments included.
+    expect(await admin.getByRole('link', { name: /Pending Payments/ }).count()).toBe(1);
     await admin.getByText('No notes for this day').waitFor();
     await expectAccessible(admin);
 
