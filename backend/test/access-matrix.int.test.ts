@@ -434,6 +434,36 @@ const ROWS: Record<string, Case | Case[]> = {
   },
   // Stripe's webhook is public; its signature is the check (stripe/stripe.int.test.ts). Without keys: 409.
   'POST /api/stripe/webhook': { expect: [409, 409, 409, 409, 409], send: () => ({ body: { id: 'evt_1' } }) },
+  // Recurring billing plans are staff's (a missing plan: 404 for the admin; the writes on a real plan, and the
+  // project that must be the client's, are in billing/billing.int.test.ts).
+  'GET /api/billing-plans': { expect: ADMIN, send: (c) => ({ url: `/api/billing-plans?clientId=${c.owner.clientId}` }) },
+  'POST /api/billing-plans': {
+    expect: ADMIN_CREATES,
+    send: (c) => ({
+      body: {
+        clientId: c.owner.clientId,
+        projectId: c.projectId,
+        service: 'starlink',
+        description: 'Starlink service',
+        amount: 125,
+        firstBillingDay: '2099-01-31',
+      },
+    }),
+  },
+  'PATCH /api/billing-plans/:id': {
+    expect: [401, 403, 403, 403, 404],
+    send: () => ({ url: '/api/billing-plans/999999', body: { amount: 130 } }),
+  },
+  'POST /api/billing-plans/:id/stop': {
+    expect: [401, 403, 403, 403, 404],
+    send: () => ({ url: '/api/billing-plans/999999/stop' }),
+  },
+  // A client saves their own card (staff have none to save); without Stripe keys it is being set up (409).
+  'POST /api/billing/setup-intent': { expect: [401, 409, 409, 403, 403] },
+  'POST /api/billing/card-saved': {
+    expect: [401, 409, 409, 403, 403],
+    send: () => ({ body: { setupIntentId: 'seti_1' } }),
+  },
   // Invoices and payments: staff issue and manage them; the invoice page is staff's and its own client's
   // (another client, a `user`: 404); after accepting a quote its client alone chooses deposit or full.
   'POST /api/invoices': {

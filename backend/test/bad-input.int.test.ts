@@ -334,6 +334,25 @@ const ROWS: Record<string, Row> = {
     caller: 'anonymous',
     body: () => ({ id: 'evt_1', type: 'payment_intent.succeeded' }),
   },
+  'GET /api/billing-plans': { query: (c) => ({ clientId: String(c.owner.clientId) }) },
+  'POST /api/billing-plans': {
+    body: (c) => ({
+      clientId: c.owner.clientId,
+      projectId: c.projectId,
+      service: 'camera_monitoring',
+      description: 'Camera monitoring',
+      amount: '49.99',
+      interval: 'monthly',
+      firstBillingDay: '2099-01-31',
+    }),
+  },
+  'PATCH /api/billing-plans/:id': {
+    params: () => ({ id: 999_999 }),
+    body: () => ({ service: 'website_hosting', description: 'Hosting', amount: 20 }),
+  },
+  'POST /api/billing-plans/:id/stop': { params: () => ({ id: 999_999 }) },
+  'POST /api/billing/setup-intent': { caller: 'owner' },
+  'POST /api/billing/card-saved': { caller: 'owner', body: () => ({ setupIntentId: 'seti_1' }) },
   'POST /api/invoices': {
     body: (c) => ({
       projectId: c.projectId,

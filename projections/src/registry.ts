@@ -1,5 +1,6 @@
 import { appointmentsProjection } from './appointments/projection.ts';
 import { auditProjection } from './audit/projection.ts';
+import { billingPlansProjection } from './billing/projection.ts';
 import { calendarImportedProjection } from './calendar-sync/imported.ts';
 import { calendarSyncProjection } from './calendar-sync/projection.ts';
 import { clientsProjection } from './clients/projection.ts';
@@ -32,6 +33,7 @@ export const projections: readonly Projection[] = [
   calendarSyncProjection,
   calendarImportedProjection,
   estimatesProjection,
+  billingPlansProjection,
 ];
 
 export const findProjection = (name: string) => projections.find((p) => p.name === name);

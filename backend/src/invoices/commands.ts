@@ -71,6 +71,8 @@ export interface NewInvoice {
   dueDate?: string;
   kind: InvoiceKind;
   estimateId: number | null;
+  /** The recurring billing plan issuing it (backend/src/billing); null or absent otherwise. */
+  billingPlanId?: number | null;
   paymentMethod: PaymentMethod | null;
   customMethod: string | null;
   by: number;
@@ -98,7 +100,7 @@ export async function issueNew(
     dueDate: command.dueDate ?? defaultDueDate(invoiceDate),
     kind: command.kind,
     estimateId: command.estimateId,
-    billingPlanId: null,
+    billingPlanId: command.billingPlanId ?? null,
     paymentMethod: command.paymentMethod,
     customMethod: command.customMethod,
   };

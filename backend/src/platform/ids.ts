@@ -12,7 +12,8 @@ export type IdSequence =
   | 'message_ids'
   | 'appointment_ids'
   | 'estimate_ids'
-  | 'invoice_ids';
+  | 'invoice_ids'
+  | 'billing_plan_ids';
 
 export async function nextId(db: Kysely<unknown>, sequence: IdSequence): Promise<number> {
   const { rows } = await sql<{ id: number }>`SELECT nextval(${sequence}::regclass)::int AS id`.execute(db);

@@ -5,6 +5,7 @@ import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import { calendarFeedsTableSql } from '../calendar/feed-store.ts';
 import { calendarTablesSql } from '../calendar-sync/tables.ts';
 import { eventStoreSchemaSql } from '../eventstore/postgres.ts';
+import { billingTablesSql } from '../billing/tables.ts';
 import { stripeTablesSql } from '../stripe/tables.ts';
 
 const raw = (text: string): Migration => ({ up: async (db) => void (await sql.raw(text).execute(db)) });
@@ -89,6 +90,8 @@ const migrations: Record<string, Migration> = {
   '0160_invoice_ids': raw('CREATE SEQUENCE IF NOT EXISTS invoice_ids;'),
   // Card payment intents still open: the Stripe reconciliation sweep's work list (stripe/tables.ts).
   '0190_stripe_payment_intents': raw(stripeTablesSql),
+  // Recurring billing plans' ids, and each client's Stripe customer and saved card (billing/tables.ts).
+  '0200_billing': raw(billingTablesSql),
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

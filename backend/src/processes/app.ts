@@ -2,6 +2,7 @@ import type { FastifyServerOptions, onRouteHookHandler } from 'fastify';
 import { appointmentRoutes } from '../appointments/routes.ts';
 import { auditRoutes } from '../audit/routes.ts';
 import { authRoutes } from '../auth/routes.ts';
+import { billingRoutes } from '../billing/routes.ts';
 import { calendarFeedRoutes } from '../calendar/feed-routes.ts';
 import { calendarRoutes } from '../calendar/routes.ts';
 import { calendarSyncRoutes } from '../calendar-sync/routes.ts';
@@ -61,6 +62,7 @@ export async function buildApp(
   await app.register(settingsRoutes(deps));
   await app.register(fileRoutes(deps));
   await app.register(stripeRoutes(deps, invoicePaymentsOf(deps)));
+  await app.register(billingRoutes(deps));
   await app.register(async (scope) => liveHub(scope, deps));
   return app;
 }

@@ -8,6 +8,8 @@ import { jobDispatcher } from '@app/workers/process-manager';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { SessionCache } from '../auth/session-cache.ts';
+import { chargeRecurringInvoice } from '../billing/charge.ts';
+import { startBillingTimer } from '../billing/issue.ts';
 import { clientEventIcs } from '../calendar/ics.ts';
 import { startCalendarPulls } from '../calendar-sync/pull.ts';
 import { pushKeys } from '../calendar-sync/push.ts';
@@ -111,6 +113,7 @@ export function startWorkerProcesses(
     redisUrl?: string;
     calendarPullMs?: number;
     stripeReconcileMs?: number;
+    billingEveryMs?: number;
   } = {},
 ) {
   const invoicePayments = invoicePaymentsOf(deps);
@@ -139,6 +142,8 @@ export function startWorkerProcesses(
       applyStripeEvent: (eventId, causationId) =>
         applyStripeEvent(deps, invoicePayments, eventId, causationId),
       voidInvoiceCardPayments: (invoiceId) => voidInvoiceCardPayments(deps, invoiceId),
+      chargeRecurringInvoice: (invoiceId, causationId) =>
+        chargeRecurringInvoice(deps, invoicePayments, invoiceId, causationId),
     },
   });
   const onChange = (notice: { projection: string }) => jobs.onProjectionChange(notice.projection);
@@ -152,12 +157,15 @@ export function startWorkerProcesses(
   const calendarPulls = startCalendarPulls(deps, log, options.calendarPullMs);
   // Card payments whose webhook was lost: one process at a time, by an advisory lock (stripe/reconcile.ts).
   const stripeSweep = startStripeReconciliation(deps, invoicePayments, log, options.stripeReconcileMs);
+  // Recurring billing: each plan's due periods invoiced once, one process at a time (billing/issue.ts).
+  const billing = startBillingTimer(deps, log, options.billingEveryMs);
   return {
     jobs,
     async stop() {
       deps.watcher.off('change', onChange);
       await calendarPulls.stop();
       await stripeSweep.stop();
+      await billing.stop();
       await dispatcher.stop();
       await jobs.stop();
     },

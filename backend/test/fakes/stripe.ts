@@ -6,7 +6,8 @@ import Stripe from 'stripe';
 /**
  * A local stand-in for the few Stripe API endpoints the card payments use, so the `stripe` library runs for real
  * in tests (see shared INTEGRATIONS.md): create (with Stripe's idempotency: the same `Idempotency-Key` answers the
- * same intent), retrieve and cancel a payment intent. Tests move an intent on (`succeed`, `failPayment`), build
+ * same intent), retrieve and cancel a payment intent; for recurring billing, create a customer, create and
+ * retrieve a SetupIntent, retrieve a payment method, and confirm an intent off-session (declined on demand). Tests move an intent on (`succeed`, `failPayment`), build
  * the webhook Stripe would send for it (`eventFor`, signed with `sign`), read every call, and can make the next
  * calls of a kind fail, time out or be done and then answer an error. Never started by `npm start`.
  */
@@ -26,10 +27,29 @@ export interface FakeIntent {
   canceled_at: number | null;
 }
 
+export interface FakeSetupIntent {
+  id: string;
+  object: 'setup_intent';
+  customer: string | null;
+  status: string;
+  payment_method: string | null;
+  usage: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+}
+
 export interface FakeStripeCall {
   method: string;
   path: string;
-  op: 'create' | 'retrieve' | 'cancel' | 'unknown';
+  op:
+    | 'create'
+    | 'retrieve'
+    | 'cancel'
+    | 'customer.create'
+    | 'setup.create'
+    | 'setup.retrieve'
+    | 'method.retrieve'
+    | 'unknown';
   body: Record<string, unknown>;
   idempotencyKey: string | null;
 }
@@ -65,6 +85,15 @@ const readBody = (req: IncomingMessage) =>
 export async function startFakeStripe(options: { webhookSecret?: string } = {}) {
   const webhookSecret = options.webhookSecret ?? `whsec_test_${randomBytes(8).toString('hex')}`;
   const intents = new Map<string, FakeIntent>();
+  // Recurring billing: customers, SetupIntents (confirmed by the test, as Stripe.js would), the cards they saved,
+  // and the payment methods an off-session charge is declined on.
+  const customers = new Map<string, { id: string; object: 'customer'; metadata: Record<string, string> }>();
+  const setups = new Map<string, FakeSetupIntent>();
+  const methods = new Map<
+    string,
+    { id: string; object: 'payment_method'; card: { brand: string; last4: string } }
+  >();
+  const declining = new Set<string>();
   const calls: FakeStripeCall[] = [];
   const faults: StripeFault[] = [];
   /** Stripe's idempotency: a key's first answer is the answer for every retry with it. */
@@ -101,7 +130,55 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
         canceled_at: null,
       };
       intents.set(intentId, intent);
+      if (body.confirm === 'true' && typeof body.payment_method === 'string') {
+        if (declining.has(body.payment_method)) {
+          intent.last_payment_error = { message: 'Your card was declined.' };
+          const declined = error(402, 'Your card was declined.', 'card_declined');
+          return {
+            status: 402,
+            body: { error: { ...declined.error, type: 'card_error', payment_intent: intent } },
+          };
+        }
+        intent.status = 'succeeded';
+        intent.amount_received = amount;
+      }
       return { status: 200, body: intent };
+    }
+    if (op === 'customer.create') {
+      const customer = {
+        id: `cus_fake_${randomBytes(6).toString('hex')}`,
+        object: 'customer' as const,
+        metadata: (body.metadata as Record<string, string>) ?? {},
+      };
+      customers.set(customer.id, customer);
+      return { status: 200, body: customer };
+    }
+    if (op === 'setup.create') {
+      const setupId = `seti_fake_${randomBytes(6).toString('hex')}`;
+      const setup: FakeSetupIntent = {
+        id: setupId,
+        object: 'setup_intent',
+        customer: typeof body.customer === 'string' ? body.customer : null,
+        status: 'requires_payment_method',
+        payment_method: null,
+        usage: String(body.usage ?? 'off_session'),
+        client_secret: `${setupId}_secret_${randomBytes(6).toString('hex')}`,
+        metadata: (body.metadata as Record<string, string>) ?? {},
+      };
+      setups.set(setupId, setup);
+      return { status: 200, body: setup };
+    }
+    if (op === 'setup.retrieve') {
+      const setup = id ? setups.get(id) : undefined;
+      return setup
+        ? { status: 200, body: setup }
+        : { status: 404, body: error(404, `No such setupintent: '${id}'`, 'resource_missing') };
+    }
+    if (op === 'method.retrieve') {
+      const method = id ? methods.get(id) : undefined;
+      return method
+        ? { status: 200, body: method }
+        : { status: 404, body: error(404, `No such PaymentMethod: '${id}'`, 'resource_missing') };
     }
     const intent = id ? intents.get(id) : undefined;
     if (!intent)
@@ -129,15 +206,29 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
     const text = await readBody(req);
     const body = parseForm(text);
     const m = /^\/v1\/payment_intents(?:\/([^/]+))?(\/cancel)?$/.exec(url.pathname);
-    const op: FakeStripeCall['op'] = !m
-      ? 'unknown'
-      : req.method === 'POST' && !m[1]
-        ? 'create'
-        : req.method === 'GET' && m[1] && !m[2]
-          ? 'retrieve'
-          : req.method === 'POST' && m[2]
-            ? 'cancel'
-            : 'unknown';
+    const other = /^\/v1\/(customers|setup_intents|payment_methods)(?:\/([^/]+))?$/.exec(url.pathname);
+    const otherOp: FakeStripeCall['op'] | null = !other
+      ? null
+      : other[1] === 'customers' && req.method === 'POST' && !other[2]
+        ? 'customer.create'
+        : other[1] === 'setup_intents' && req.method === 'POST' && !other[2]
+          ? 'setup.create'
+          : other[1] === 'setup_intents' && req.method === 'GET' && other[2]
+            ? 'setup.retrieve'
+            : other[1] === 'payment_methods' && req.method === 'GET' && other[2]
+              ? 'method.retrieve'
+              : 'unknown';
+    const op: FakeStripeCall['op'] = otherOp
+      ? otherOp
+      : !m
+        ? 'unknown'
+        : req.method === 'POST' && !m[1]
+          ? 'create'
+          : req.method === 'GET' && m[1] && !m[2]
+            ? 'retrieve'
+            : req.method === 'POST' && m[2]
+              ? 'cancel'
+              : 'unknown';
     const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
     calls.push({ method: req.method ?? '', path: url.pathname, op, body, idempotencyKey: key });
     const faultAt = faults.findIndex((f) => f.op === op);
@@ -145,7 +236,7 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
     if (fault?.mode === 'error')
       return send(res, fault.status, error(fault.status, 'Fake Stripe was told to fail'));
     const remembered = key && req.method === 'POST' ? byKey.get(key) : undefined;
-    const answer = remembered ?? handle(op, m?.[1] ?? null, body);
+    const answer = remembered ?? handle(op, m?.[1] ?? other?.[2] ?? null, body);
     if (key && req.method === 'POST' && !remembered) byKey.set(key, answer);
     if (fault?.mode === 'apply-then-error')
       return send(res, fault.status, error(fault.status, 'Fake Stripe did it, then failed'));
@@ -182,6 +273,25 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
       intent.status = 'requires_payment_method';
       intent.last_payment_error = { message };
       return intent;
+    },
+    customers,
+    setups,
+    /** The client confirmed SetupIntent `id` with a card (as Stripe.js does): it succeeded with a new payment method. */
+    confirmSetup(id: string, card = { brand: 'visa', last4: '4242' }) {
+      const setup = setups.get(id)!;
+      const method = {
+        id: `pm_fake_${randomBytes(6).toString('hex')}`,
+        object: 'payment_method' as const,
+        card,
+      };
+      methods.set(method.id, method);
+      setup.status = 'succeeded';
+      setup.payment_method = method.id;
+      return method.id;
+    },
+    /** Off-session charges to this payment method are declined (card_declined). */
+    decline(paymentMethodId: string) {
+      declining.add(paymentMethodId);
     },
     /** The webhook body Stripe would send about an intent as it is now. */
     eventFor(id: string, type: string, overrides: Partial<FakeIntent> = {}) {

@@ -1,5 +1,6 @@
 import type { AppointmentsTable } from '../appointments/table.ts';
 import type { AuditActorsTable, AuditLogTable } from '../audit/table.ts';
+import type { BillingPlansTable } from '../billing/table.ts';
 import type { ClientsTable } from '../clients/table.ts';
 import type { ConsultationsTable } from '../consultations/table.ts';
 import type { DailyNotesTable } from '../dashboard/table.ts';
@@ -30,6 +31,7 @@ export interface Database {
   documents: DocumentsTable;
   custom_forms: CustomFormsTable;
   estimates: EstimatesTable;
+  billing_plans: BillingPlansTable;
 }
 
 export const READ_MODEL_SCHEMA = 'rm';

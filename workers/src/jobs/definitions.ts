@@ -3,6 +3,8 @@ import {
   appointmentChangedReminder,
   appointmentScheduledReminder,
 } from './appointment-reminder-mail.ts';
+import { type BillingChargeDeps, billingCharge } from './billing-charge.ts';
+import { billingChargeFailedMail } from './billing-charge-failed-mail.ts';
 import { type CalendarSyncDeps, calendarPushJobs } from './calendar-sync.ts';
 import { type ConsultationMailDeps, consultationRequestedMail } from './consultation-requested-mail.ts';
 import type { AnyJobDefinition } from './define.ts';
@@ -37,6 +39,8 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   ...invoiceDueDateReminders,
   stripeEventApply,
   stripeInvoiceVoid,
+  billingCharge,
+  billingChargeFailedMail,
 ];
 
 export type WorkerDeps = TemporaryPasswordMailDeps &
@@ -48,6 +52,7 @@ export type WorkerDeps = TemporaryPasswordMailDeps &
   EstimateMailDeps &
   InvoiceMailDeps &
   StripeEventDeps &
-  StripeVoidDeps;
+  StripeVoidDeps &
+  BillingChargeDeps;
 
 export const findJobDefinition = (id: string) => jobDefinitions.find((d) => d.id === id);
