@@ -34,9 +34,9 @@ const instant = (v: Date | string) => new Date(v).toISOString();
 
 /**
  * A payments row's own part of its API answer (GET /api/payments, a staff command's answer, the portal's list).
- * The view keeps it as JSON text too (`list_json`), and the list's query adds the live fields to it in SQL
- * (backend/src/invoices/queries.ts), so a list of thousands is joined by the database rather than read into
- * objects and serialised again: a change here bumps the payments view's version.
+ * The view keeps it as the start of the row's JSON text too (`list_head`), and the list's query ends it with
+ * the live fields in SQL (backend/src/invoices/queries.ts), so a list of thousands is joined by the database
+ * rather than read into objects and serialised again: a change here bumps the payments view's version.
  */
 export const paymentFacts = (r: PaymentFactsRow): PaymentFacts => {
   const amountCents = Number(r.amount_cents);
@@ -64,3 +64,6 @@ export const paymentFacts = (r: PaymentFactsRow): PaymentFacts => {
     estimateId: r.estimate_id,
   };
 };
+
+/** The row's JSON answer up to its live fields: `paymentFacts` as JSON text without its closing brace. */
+export const paymentListHead = (r: PaymentFactsRow) => JSON.stringify(paymentFacts(r)).slice(0, -1);

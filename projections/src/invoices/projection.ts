@@ -2,10 +2,10 @@ import { eventTypesOf } from '@app/contracts/events/domain';
 import type { StoredEvent } from '@app/contracts/events/envelope';
 import { invoiceEventSchemas, type TInvoiceEvent } from '@app/contracts/events/invoices';
 import { documentProjection } from '../runtime/document-projection.ts';
-import { paymentFacts } from './dto.ts';
+import { paymentListHead } from './dto.ts';
 import type { PaymentsTable } from './table.ts';
 
-export type PaymentRow = Omit<PaymentsTable, 'last_event_position' | 'list_json'>;
+export type PaymentRow = Omit<PaymentsTable, 'last_event_position' | 'list_head'>;
 
 /** The row after one invoice event (pure, unit tested without a database). */
 export function evolvePayment(row: PaymentRow | null, event: TInvoiceEvent): PaymentRow | null | undefined {
@@ -91,8 +91,8 @@ counted.delete('InvoiceNumberTaken');
 
 /**
  * Payments and invoices (spec part 2 section 2.8, part 1 "Invoice page" and the portal's Payments): a row per
- * invoice with its ledger. Version 2 replaced the placeholder that had no events; 3: list_json, the row's own
- * part of its list answer (`paymentFacts`: bump the version whenever it changes, so every row's is made again).
+ * invoice with its ledger. Version 2 replaced the placeholder that had no events; 3: list_head, the start of
+ * the row's list answer (`paymentFacts`: bump the version whenever it changes, so every row's is made again).
  */
 export const paymentsProjection = documentProjection<PaymentsRowWithJson>({
   name: 'payments',
@@ -123,7 +123,7 @@ export const paymentsProjection = documentProjection<PaymentsRowWithJson>({
       ledger jsonb NOT NULL,
       voided_at timestamptz,
       void_reason text,
-      list_json text NOT NULL,
+      list_head text NOT NULL,
       last_event_position numeric NOT NULL
     );
     CREATE INDEX ON ${s}.payments (created_at DESC, id DESC) WHERE voided_at IS NULL;
@@ -133,6 +133,6 @@ export const paymentsProjection = documentProjection<PaymentsRowWithJson>({
   idOf: (e: StoredEvent) => (e.data as { invoiceId: number }).invoiceId,
   evolve(row, stored) {
     const next = evolvePayment(row, stored as unknown as TInvoiceEvent);
-    return next ? { ...next, list_json: JSON.stringify(paymentFacts(next)) } : next;
+    return next ? { ...next, list_head: paymentListHead(next) } : next;
   },
 });

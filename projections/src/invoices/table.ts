@@ -41,7 +41,10 @@ export interface PaymentsTable {
   ledger: LedgerEntryRow[];
   voided_at: Date | string | null;
   void_reason: string | null;
-  /** The row's own part of its list answer (`paymentFacts`), JSON text; the list adds names, overdue, URL. */
-  list_json: string;
+  /**
+   * The start of the row's list answer: `paymentFacts` as JSON text without its closing brace (not JSON by
+   * itself); GET /api/payments ends it with the names, overdue and the page's address.
+   */
+  list_head: string;
   last_event_position: string;
 }
