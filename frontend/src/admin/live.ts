@@ -11,7 +11,7 @@ import { holdSocket, onSocketFrame } from '../lib/socket';
 const REFRESHES: Partial<Record<TSyncType, string[]>> = {
   project: ['/api/projects', CALENDAR_EVENTS_KEY],
   client: ['/api/clients', '/api/clients/for-messaging', CALENDAR_EVENTS_KEY],
-  payment: ['/api/payments', '/api/invoices'],
+  payment: ['/api/payments', '/api/invoices', '/api/billing-plans'],
   document: ['/api/documents', '/api/forms'],
   estimate: ['/api/estimates'],
   appointment: ['/api/appointments', CALENDAR_EVENTS_KEY],

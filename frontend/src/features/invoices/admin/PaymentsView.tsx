@@ -11,6 +11,7 @@ import { DeletePaymentDialog } from './DeletePaymentDialog';
 import { PaymentDetailsDialog } from './PaymentDetailsDialog';
 import { PaymentRow } from './PaymentRow';
 import { PaymentStats } from './PaymentStats';
+import { RecurringBilling } from './RecurringBilling';
 import { SendInvoiceDialog } from './SendInvoiceDialog';
 import { StripeInfoDialog } from './StripeInfoDialog';
 
@@ -83,6 +84,7 @@ export function PaymentsView() {
           />
         </>
       )}
+      <RecurringBilling />
       <SendInvoiceDialog open={open?.dialog === 'send'} onClose={close} />
       <ConvertQuoteDialog open={open?.dialog === 'convert'} onClose={close} />
       <StripeInfoDialog open={open?.dialog === 'stripe'} onClose={close} />
