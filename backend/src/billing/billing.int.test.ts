@@ -131,6 +131,17 @@ describe('billing plans', () => {
     );
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe("The project must be one of the client's projects");
+    const pastBody = {
+      clientId: client.clientId,
+      projectId: client.projectId,
+      service: 'starlink',
+      description: 'x',
+      amount: 10,
+      firstBillingDay: addDays(today, -1),
+    };
+    const past = await t.call('POST', '/api/billing-plans', pastBody, t.adminToken);
+    expect(past.status).toBe(400);
+    expect(past.body.message).toBe('The first billing day cannot be in the past');
 
     const stopped = await t.call('POST', `/api/billing-plans/${plan.id}/stop`, undefined, t.adminToken);
     expect(stopped.body).toMatchObject({ status: 'stopped', nextBillingDate: null });

@@ -1,4 +1,4 @@
-import type { BillingInterval } from '@app/contracts/billing/rules';
+import { type BillingInterval, billingToday } from '@app/contracts/billing/rules';
 import { type Actor, runCommand } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { projectFacts } from '../projects/facts.ts';
@@ -21,8 +21,9 @@ export async function startPlan(
   },
 ) {
   const project = await projectFacts(deps, command.projectId);
+  const at = new Date();
   return runCommand(deps, billingPlanStream(command.planId), planDecider, actor, (state) =>
-    decide.startPlan(state, { ...command, project, at: new Date().toISOString() }),
+    decide.startPlan(state, { ...command, project, today: billingToday(at), at: at.toISOString() }),
   );
 }
 

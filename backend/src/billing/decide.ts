@@ -1,4 +1,9 @@
-import { BILLING_PLAN_NOT_FOUND, PLAN_PROJECT_NOT_CLIENTS, PLAN_STOPPED } from '@app/contracts/api/billing';
+import {
+  BILLING_PLAN_NOT_FOUND,
+  FIRST_BILLING_DAY_PAST,
+  PLAN_PROJECT_NOT_CLIENTS,
+  PLAN_STOPPED,
+} from '@app/contracts/api/billing';
 import {
   type BillingInterval,
   type BillingPeriod,
@@ -91,7 +96,10 @@ const checkTerms = (terms: PlanTerms) => {
   return { ...terms, description };
 };
 
-/** A new plan for a project of the client (`project`: as its own stream has it, undefined when gone). */
+/**
+ * A new plan for a project of the client (`project`: as its own stream has it, undefined when gone), billing
+ * from today (Alaska) at the earliest: a back-dated plan would issue (and charge) every missed period at once.
+ */
 export function startPlan(
   state: PlanState,
   command: PlanTerms & {
@@ -101,11 +109,14 @@ export function startPlan(
     project: ProjectFacts | undefined;
     interval: BillingInterval;
     firstBillingDay: string;
+    today: string;
     by: number;
     at: string;
   },
 ): TBillingPlanEvent[] {
   if (state.lifecycle !== 'none') throw conflict('This billing plan already exists.');
+  if (command.firstBillingDay < command.today)
+    throw invalid(FIRST_BILLING_DAY_PAST, 'first_billing_day_past');
   if (!command.project || command.project.clientId !== command.clientId)
     throw invalid(PLAN_PROJECT_NOT_CLIENTS, 'project_not_clients');
   const terms = checkTerms(command);

@@ -93,6 +93,7 @@ describe('billing plan decisions', () => {
     amountCents: 12_500,
     interval: 'monthly' as const,
     firstBillingDay: '2026-12-31',
+    today: '2026-11-26',
     by: 1,
     at,
   };
@@ -108,6 +109,10 @@ describe('billing plan decisions', () => {
     expect(() => startPlan(given([]), { ...command, project: undefined })).toThrow(/client's projects/);
     expect(() => startPlan(given([started]), command)).toThrow('already exists');
     expect(() => startPlan(given([]), { ...command, amountCents: 0 })).toThrow('positive');
+    expect(() => startPlan(given([]), { ...command, firstBillingDay: '2026-11-25' })).toThrow(
+      'The first billing day cannot be in the past',
+    );
+    expect(startPlan(given([]), { ...command, firstBillingDay: '2026-11-26' })).toHaveLength(1);
   });
 
   it('changes the terms, and nothing when they are the same', () => {

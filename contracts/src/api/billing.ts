@@ -7,6 +7,7 @@ import { ZCalendarDay, ZId, ZIdParam, ZText } from './primitives.ts';
 export const BILLING_PLAN_NOT_FOUND = 'Billing plan not found';
 export const PLAN_PROJECT_NOT_CLIENTS = "The project must be one of the client's projects";
 export const PLAN_STOPPED = 'This billing plan is stopped';
+export const FIRST_BILLING_DAY_PAST = 'The first billing day cannot be in the past';
 
 const service = z.enum(BILLING_SERVICES, { error: 'Please choose a service' });
 const description = ZText(2_000, { error: DESCRIPTION_REQUIRED }).min(1, DESCRIPTION_REQUIRED);
