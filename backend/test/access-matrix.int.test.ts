@@ -436,7 +436,10 @@ const ROWS: Record<string, Case | Case[]> = {
   'POST /api/stripe/webhook': { expect: [409, 409, 409, 409, 409], send: () => ({ body: { id: 'evt_1' } }) },
   // Recurring billing plans are staff's (a missing plan: 404 for the admin; the writes on a real plan, and the
   // project that must be the client's, are in billing/billing.int.test.ts).
-  'GET /api/billing-plans': { expect: ADMIN, send: (c) => ({ url: `/api/billing-plans?clientId=${c.owner.clientId}` }) },
+  'GET /api/billing-plans': {
+    expect: ADMIN,
+    send: (c) => ({ url: `/api/billing-plans?clientId=${c.owner.clientId}` }),
+  },
   'POST /api/billing-plans': {
     expect: ADMIN_CREATES,
     send: (c) => ({

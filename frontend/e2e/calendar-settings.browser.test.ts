@@ -372,7 +372,7 @@ describe('calendar settings with Google connected through a local fake of Google
       },
       'installs@example.com',
     );
-    expect((await pullRound(b.t.deps, { warn: () => undefined })).pulled).toBe(1);
+    expect(await pullRound(b.t.deps, { warn: () => undefined })).toEqual({ locked: true, pulled: 1 });
     const busy = admin.getByRole('list', { name: 'Busy in Google Calendar' });
     await eventually('the busy time shown', async () => {
       await admin.goto('/admin?view=schedule');

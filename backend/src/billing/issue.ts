@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { billingToday, periodDescription } from '@app/contracts/billing/rules';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { ConcurrencyError } from '../eventstore/port.ts';
 import { issueNew } from '../invoices/commands.ts';
+import { startRounds, withRoundLock } from '../platform/clock-rounds.ts';
 import { type Actor, load, systemActor, writeFor } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { nextId } from '../platform/ids.ts';
@@ -60,31 +61,21 @@ export async function invoiceDuePeriods(deps: Deps, actor: Actor, planId: number
  */
 export async function billingRound(deps: Deps, log: Log, now: Date = new Date()) {
   const today = billingToday(now);
-  return (deps.db as Kysely<unknown>).connection().execute(async (conn) => {
-    const { rows: lock } = await sql<{ ok: boolean }>`
-      SELECT pg_try_advisory_lock(hashtext(${ISSUE_LOCK} || current_database())) AS ok`.execute(conn);
-    if (!lock[0]?.ok)
-      return { locked: false, issued: [] as { planId: number; period: string; invoiceId: number }[] };
-    try {
-      const issued: { planId: number; period: string; invoiceId: number }[] = [];
-      for (const planId of await plansDue(deps, today)) {
-        try {
-          const actor = systemActor(randomUUID());
-          for (const one of await invoiceDuePeriods(deps, actor, planId, today))
-            issued.push({ planId, ...one });
-        } catch (err) {
-          log.warn(
-            { planId, err: String(err), lostRace: err instanceof ConcurrencyError },
-            'a billing plan was not invoiced this round; tried again next round',
-          );
-        }
+  return withRoundLock(deps.db as Kysely<unknown>, ISSUE_LOCK, async () => {
+    const issued: { planId: number; period: string; invoiceId: number }[] = [];
+    for (const planId of await plansDue(deps, today)) {
+      try {
+        const actor = systemActor(randomUUID());
+        for (const one of await invoiceDuePeriods(deps, actor, planId, today))
+          issued.push({ planId, ...one });
+      } catch (err) {
+        log.warn(
+          { planId, err: String(err), lostRace: err instanceof ConcurrencyError },
+          'a billing plan was not invoiced this round; tried again next round',
+        );
       }
-      return { locked: true, issued };
-    } finally {
-      await sql`SELECT pg_advisory_unlock(hashtext(${ISSUE_LOCK} || current_database()))`
-        .execute(conn)
-        .catch(() => undefined);
     }
+    return { issued };
   });
 }
 
@@ -94,26 +85,5 @@ export async function billingRound(deps: Deps, log: Log, now: Date = new Date())
  * advisory lock, as the calendar pulls and the Stripe sweep: the schedule comes from the clock, not an event.
  */
 export function startBillingTimer(deps: Deps, log: Log, everyMs = 15 * 60_000) {
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  const round = () => {
-    if (busy) return;
-    busy = true;
-    running = billingRound(deps, log)
-      .catch((err) => log.warn({ err: String(err) }, 'billing round failed'))
-      .finally(() => {
-        busy = false;
-      });
-  };
-  const first = setTimeout(round, 0);
-  const timer = setInterval(round, everyMs);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startRounds(() => billingRound(deps, log), { everyMs, atStart: true, what: 'billing round', log });
 }

@@ -3,8 +3,9 @@ import type { TCalendarSettings } from '@app/contracts/api/calendar';
 import { localToUtc, utcToLocal } from '@app/contracts/calendar/time-zone';
 import type { TCalendarSyncEvent } from '@app/contracts/events/calendar';
 import type { calendar_v3 } from 'googleapis';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { cancelExisting, changeExisting } from '../appointments/commands.ts';
+import { startRounds, withRoundLock } from '../platform/clock-rounds.ts';
 import { type Actor, appendRegardless, load, runCommand } from '../platform/command.ts';
 import { DomainError } from '../platform/errors.ts';
 import { changeProject, projectDecider, projectStream } from '../projects/decide.ts';
@@ -343,26 +344,16 @@ const PULL_LOCK = 'calendar-pull';
  * is cheap when nothing is due (one query), so a short tick reads each admin's frequency as it stands.
  */
 export async function pullRound(deps: SyncDeps, log: { warn(o: object, m: string): void }, now = new Date()) {
-  return (deps.db as Kysely<unknown>).connection().execute(async (conn) => {
-    const { rows } = await sql<{
-      ok: boolean;
-    }>`SELECT pg_try_advisory_lock(hashtext(${PULL_LOCK} || current_database())) AS ok`.execute(conn);
-    if (!rows[0]?.ok) return { locked: false, pulled: 0 };
-    try {
-      let pulled = 0;
-      for (const row of await duePulls(deps, now)) {
-        try {
-          if ((await pullConnection(deps, row)).pulled) pulled++;
-        } catch (err) {
-          log.warn({ userId: row.user_id, err: String(err) }, 'calendar pull failed; tried again next round');
-        }
+  return withRoundLock(deps.db as Kysely<unknown>, PULL_LOCK, async () => {
+    let pulled = 0;
+    for (const row of await duePulls(deps, now)) {
+      try {
+        if ((await pullConnection(deps, row)).pulled) pulled++;
+      } catch (err) {
+        log.warn({ userId: row.user_id, err: String(err) }, 'calendar pull failed; tried again next round');
       }
-      return { locked: true, pulled };
-    } finally {
-      await sql`SELECT pg_advisory_unlock(hashtext(${PULL_LOCK} || current_database()))`
-        .execute(conn)
-        .catch(() => undefined);
     }
+    return { pulled };
   });
 }
 
@@ -372,22 +363,10 @@ export function startCalendarPulls(
   log: { warn(o: object, m: string): void },
   everyMs = 60_000,
 ) {
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  const timer = setInterval(() => {
-    if (busy) return;
-    busy = true;
-    running = pullRound(deps, log)
-      .catch((err) => log.warn({ err: String(err) }, 'calendar pull round failed'))
-      .finally(() => {
-        busy = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startRounds(() => pullRound(deps, log), {
+    everyMs,
+    atStart: false,
+    what: 'calendar pull round',
+    log,
+  });
 }

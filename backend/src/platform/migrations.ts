@@ -2,10 +2,10 @@ import { projectionRuntimeSql } from '@app/projections/runtime/checkpoints';
 import { messageMailsTableSql } from '@app/workers/jobs/message-client-mail';
 import { jobsRunAtSql, jobsTableSql } from '@app/workers/jobs/table';
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { billingTablesSql } from '../billing/tables.ts';
 import { calendarFeedsTableSql } from '../calendar/feed-store.ts';
 import { calendarTablesSql } from '../calendar-sync/tables.ts';
 import { eventStoreSchemaSql } from '../eventstore/postgres.ts';
-import { billingTablesSql } from '../billing/tables.ts';
 import { stripeTablesSql } from '../stripe/tables.ts';
 
 const raw = (text: string): Migration => ({ up: async (db) => void (await sql.raw(text).execute(db)) });

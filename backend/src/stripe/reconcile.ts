@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { startRounds, withRoundLock } from '../platform/clock-rounds.ts';
 import { systemActor } from '../platform/command.ts';
 import { recordSucceeded, settleIntent } from './apply.ts';
 import { stripeOf } from './client.ts';
@@ -28,58 +29,49 @@ export async function reconcileRound(
   log: Log,
 ) {
   const stripe = stripeOf(deps.config);
-  if (!stripe) return { locked: false, checked: 0, recorded: 0 };
-  return (deps.db as Kysely<unknown>).connection().execute(async (conn) => {
-    const { rows: lock } = await sql<{ ok: boolean }>`
-      SELECT pg_try_advisory_lock(hashtext(${SWEEP_LOCK} || current_database())) AS ok`.execute(conn);
-    if (!lock[0]?.ok) return { locked: false, checked: 0, recorded: 0 };
-    try {
-      const { rows } = await sql<{ intent_id: string; invoice_id: number }>`
-        SELECT intent_id, invoice_id FROM stripe_payment_intents
-        WHERE settled_at IS NULL AND created_at > now() - make_interval(days => ${OPEN_DAYS})
-        ORDER BY created_at`.execute(conn);
-      let checked = 0;
-      let recorded = 0;
-      for (const row of rows) {
-        try {
-          const invoice = payableInvoice(await deps.store.readStream(invoiceStreamOf(row.invoice_id)));
-          if (!invoice || invoice.voided || invoice.paymentIds.has(stripePaymentId(row.intent_id))) {
-            await settleIntent(deps, row.intent_id, invoice?.voided ? 'invoice deleted' : 'recorded');
-            continue;
-          }
-          const intent = await stripe.paymentIntents.retrieve(row.intent_id);
-          checked++;
-          if (intent.status === 'succeeded') {
-            const outcome = await recordSucceeded(deps, payments, systemActor(randomUUID()), {
-              intentId: intent.id,
-              invoiceId: row.invoice_id,
-              amountCents: intent.amount_received || intent.amount,
-              currency: intent.currency,
-              paidAt: new Date(intent.created * 1000).toISOString(),
-            });
-            if (outcome.recorded) recorded++;
-            else
-              log.warn(
-                { intentId: intent.id, reason: outcome.reason },
-                'a succeeded Stripe payment was not recorded',
-              );
-          } else if (DEAD.has(intent.status)) await settleIntent(deps, row.intent_id, intent.status);
-          else
-            await sql`UPDATE stripe_payment_intents SET last_checked_at = now(), last_status = ${intent.status}
-              WHERE intent_id = ${row.intent_id}`.execute(deps.db);
-        } catch (err) {
-          log.warn(
-            { intentId: row.intent_id, err: String(err) },
-            'Stripe reconciliation failed; tried again next round',
-          );
+  if (!stripe) return { locked: false as const };
+  return withRoundLock(deps.db as Kysely<unknown>, SWEEP_LOCK, async (conn) => {
+    const { rows } = await sql<{ intent_id: string; invoice_id: number }>`
+      SELECT intent_id, invoice_id FROM stripe_payment_intents
+      WHERE settled_at IS NULL AND created_at > now() - make_interval(days => ${OPEN_DAYS})
+      ORDER BY created_at`.execute(conn);
+    let checked = 0;
+    let recorded = 0;
+    for (const row of rows) {
+      try {
+        const invoice = payableInvoice(await deps.store.readStream(invoiceStreamOf(row.invoice_id)));
+        if (!invoice || invoice.voided || invoice.paymentIds.has(stripePaymentId(row.intent_id))) {
+          await settleIntent(deps, row.intent_id, invoice?.voided ? 'invoice deleted' : 'recorded');
+          continue;
         }
+        const intent = await stripe.paymentIntents.retrieve(row.intent_id);
+        checked++;
+        if (intent.status === 'succeeded') {
+          const outcome = await recordSucceeded(deps, payments, systemActor(randomUUID()), {
+            intentId: intent.id,
+            invoiceId: row.invoice_id,
+            amountCents: intent.amount_received || intent.amount,
+            currency: intent.currency,
+            paidAt: new Date(intent.created * 1000).toISOString(),
+          });
+          if (outcome.recorded) recorded++;
+          else
+            log.warn(
+              { intentId: intent.id, reason: outcome.reason },
+              'a succeeded Stripe payment was not recorded',
+            );
+        } else if (DEAD.has(intent.status)) await settleIntent(deps, row.intent_id, intent.status);
+        else
+          await sql`UPDATE stripe_payment_intents SET last_checked_at = now(), last_status = ${intent.status}
+            WHERE intent_id = ${row.intent_id}`.execute(deps.db);
+      } catch (err) {
+        log.warn(
+          { intentId: row.intent_id, err: String(err) },
+          'Stripe reconciliation failed; tried again next round',
+        );
       }
-      return { locked: true, checked, recorded };
-    } finally {
-      await sql`SELECT pg_advisory_unlock(hashtext(${SWEEP_LOCK} || current_database()))`
-        .execute(conn)
-        .catch(() => undefined);
     }
+    return { checked, recorded };
   });
 }
 
@@ -95,32 +87,10 @@ export function startStripeReconciliation(
   log: Log,
   everyMs = 5 * 60_000,
 ) {
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  const round = () => {
-    if (busy) return;
-    busy = true;
-    running = reconcileRound(deps, payments, log)
-      .catch((err) => log.warn({ err: String(err) }, 'Stripe reconciliation round failed'))
-      .finally(() => {
-        busy = false;
-      });
-  };
-  const first = setTimeout(round, 0);
-  const timer = setInterval(round, everyMs);
-  first.unref();
-  timer.unref();
-  return {
-    /** Runs a round now (tests), after the one under way. */
-    async runNow() {
-      await running;
-      round();
-      await running;
-    },
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startRounds(() => reconcileRound(deps, payments, log), {
+    everyMs,
+    atStart: true,
+    what: 'Stripe reconciliation round',
+    log,
+  });
 }
