@@ -63,13 +63,21 @@ export async function billingPlanById(deps: Deps, id: number) {
 
 /** The timer's work list: active plans whose next billing day has come (each is decided on its stream). */
 export async function plansDue(deps: Deps, today: string) {
-  const rows = await deps.rm
-    .selectFrom('billing_plans')
-    .select('id')
-    .where('status', '=', 'active')
-    .where('next_billing_date', '<=', sql<string>`${today}::date`)
-    .orderBy('next_billing_date')
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => r.id);
+  try {
+    const rows = await deps.rm
+      .selectFrom('billing_plans')
+      .select('id')
+      .where('status', '=', 'active')
+      .where('next_billing_date', '<=', sql<string>`${today}::date`)
+      .orderBy('next_billing_date')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => r.id);
+  } catch (err) {
+    // A brand-new database whose projections have not made the view yet: no plan can be due.
+    if ((err as { code?: string }).code === UNDEFINED_TABLE) return [];
+    throw err;
+  }
 }
+
+const UNDEFINED_TABLE = '42P01';

@@ -130,7 +130,11 @@ export async function issueNew(
   }
   const counterStream = invoiceNumbersStream(month);
   for (let attempt = 0; attempt < NUMBER_TRIES; attempt++) {
-    const counter = await load(deps.store, counterStream, counterDecider);
+    // The counter as this process's last number of the month left it, when it has one: the month's whole stream
+    // is read only when another creation got in between (the append's revision check says so).
+    const counter =
+      deps.aggregates.get<decide.CounterState>(counterStream, counterDecider) ??
+      (await load(deps.store, counterStream, counterDecider));
     let sequence = counter.state.lastSequence + 1;
     // A number an admin typed holds its place: the counter moves past it.
     let claimed: StreamWrite | null = null;
@@ -142,11 +146,23 @@ export async function issueNew(
         if (!(err instanceof DomainError && err.message === invoiceNumbers.takenMessage)) throw err;
       }
     }
-    const taken = writeFor(counterStream, counter, actor, (state) =>
-      decide.takeNumber(state, { month, sequence, invoiceId: command.invoiceId }),
-    );
+    const takenEvents = decide.takeNumber(counter.state, { month, sequence, invoiceId: command.invoiceId });
+    const taken = writeFor(counterStream, counter, actor, () => takenEvents);
     try {
-      return await commitChange(deps, [taken, claimed, issue(invoiceNumberFor(month, sequence)), extra]);
+      const outcome = await commitChange(deps, [
+        taken,
+        claimed,
+        issue(invoiceNumberFor(month, sequence)),
+        extra,
+      ]);
+      const before = counter.revision === 'no_stream' ? -1n : BigInt(counter.revision as bigint);
+      deps.aggregates.set(
+        counterStream,
+        counterDecider,
+        takenEvents.reduce(counterDecider.evolve, counter.state),
+        before + BigInt(takenEvents.length),
+      );
+      return outcome;
     } catch (err) {
       const lostRace =
         err instanceof ConcurrencyError &&

@@ -181,6 +181,29 @@ describe('invoices and payments API', () => {
     );
   });
 
+  it("takes the month's next number without reading the month's counter again (this process made the last one)", async () => {
+    await issue(); // the counter of the month is now this process's
+    const store = t.deps.store;
+    const readStream = store.readStream.bind(store);
+    const counterReads: string[] = [];
+    store.readStream = (stream, ...rest) => {
+      if (stream.startsWith('invoice-numbers-')) counterReads.push(stream);
+      return readStream(stream, ...rest);
+    };
+    try {
+      const numbers = [
+        (await issue()).invoiceNumber,
+        (await issue()).invoiceNumber,
+        (await issue()).invoiceNumber,
+      ];
+      const sequence = numbers.map((n) => Number(n.slice(-3)));
+      expect(sequence).toEqual([sequence[0], sequence[0]! + 1, sequence[0]! + 2]);
+    } finally {
+      store.readStream = readStream;
+    }
+    expect(counterReads).toEqual([]);
+  });
+
   it('16 concurrent creations in a month get 16 consecutive numbers, no gap, no duplicate', async () => {
     const before = await issue();
     const start = Number(before.invoiceNumber.slice(-3));
