@@ -1,6 +1,6 @@
 import { businessToday } from '@app/contracts/api/consultations';
 import { addDays } from '@app/contracts/calendar/time-zone';
-import { BENCH_ADMIN, percentile, startServer } from './server.ts';
+import { BENCH_ADMIN, caller, inParallel, percentile, startServer } from './server.ts';
 
 /** A year of appointments (issue 13.9): this many in the year ahead, a busy month's share among them. */
 const APPOINTMENTS = 2_000;
@@ -24,32 +24,8 @@ const TIMES = ['08:00', '09:30', '11:00', '13:00', '14:30', '16:00'];
 export async function calendarFigures() {
   const server = await startServer(3480, ['api', 'projections']);
   try {
-    const call = async (method: string, path: string, token: string | null, body?: unknown) => {
-      const res = await fetch(`${server.base}${path}`, {
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await res.text();
-      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-      return text;
-    };
-    const json = async (method: string, path: string, token: string | null, body?: unknown) =>
-      JSON.parse(await call(method, path, token, body));
+    const { call, json } = caller(server.base);
     const { token: admin } = await json('POST', '/api/auth/login', null, BENCH_ADMIN);
-
-    /** Runs `count` steps, `width` at a time. */
-    const inParallel = async (count: number, width: number, step: (i: number) => Promise<unknown>) => {
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: width }, async () => {
-          while (next < count) await step(next++);
-        }),
-      );
-    };
 
     const seededAt = performance.now();
     const clients: number[] = [];

@@ -2,7 +2,7 @@ import { paymentsJson } from '../src/invoices/queries.ts';
 import { createKysely, createPool } from '../src/platform/db.ts';
 import type { AppDeps } from '../src/platform/deps.ts';
 import { startFakeStripe } from '../test/fakes/stripe.ts';
-import { BENCH_ADMIN, percentile, startServer } from './server.ts';
+import { BENCH_ADMIN, type Call, caller, inParallel, percentile, startServer } from './server.ts';
 
 /** Issue 15.10: the month's numbers under concurrent creation, the payments list, Stripe's webhook. */
 const CONCURRENT = 16;
@@ -12,38 +12,6 @@ const PROJECTS = 100;
 const LIST_REQUESTS = 200;
 const DELIVERIES = 200;
 const WARM_UP = 5;
-
-type Call = ReturnType<typeof caller>;
-
-/** JSON calls to a bench server as one signed-in account. */
-function caller(base: string) {
-  const call = async (method: string, path: string, token: string | null, body?: unknown) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-    return text;
-  };
-  const json = async (method: string, path: string, token: string | null, body?: unknown) =>
-    JSON.parse(await call(method, path, token, body));
-  return { call, json };
-}
-
-/** Runs `count` steps, `width` at a time. */
-async function inParallel(count: number, width: number, step: (i: number) => Promise<unknown>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < count) await step(next++);
-    }),
-  );
-}
 
 /** Clients and their projects made through the API; answers the project ids. */
 async function seedProjects({ json }: Call, admin: string, clients: number, projects: number) {

@@ -64,3 +64,35 @@ export async function startServer(port: number, processes: readonly string[]) {
   };
 }
 export type BenchServer = Awaited<ReturnType<typeof startServer>>;
+
+export type Call = ReturnType<typeof caller>;
+
+/** JSON calls to a bench server as one signed-in account. */
+export function caller(base: string) {
+  const call = async (method: string, path: string, token: string | null, body?: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+    return text;
+  };
+  const json = async (method: string, path: string, token: string | null, body?: unknown) =>
+    JSON.parse(await call(method, path, token, body));
+  return { call, json };
+}
+
+/** Runs `count` steps, `width` at a time. */
+export async function inParallel(count: number, width: number, step: (i: number) => Promise<unknown>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) await step(next++);
+    }),
+  );
+}
