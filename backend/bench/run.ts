@@ -3,6 +3,7 @@ import { calendarFigures } from './calendar.ts';
 import { documentFigures } from './documents.ts';
 import { invoiceNumberAndListFigures, webhookFigures } from './invoices.ts';
 import { commandToVisibleLatency } from './latency.ts';
+import { type LoadFigure, loadFigures } from './load.ts';
 import { messageFigures } from './messages.ts';
 import { rebuildRate } from './rebuild.ts';
 
@@ -11,10 +12,21 @@ const f = (n: number) => n.toFixed(1);
 
 /**
  * `npm run bench` runs every figure; `npm run bench -- calendar messages` only the groups named (append,
- * latency, rebuild, documents, messages, calendar, invoices).
+ * latency, rebuild, documents, messages, calendar, invoices, load); `--small` (or BENCH_SMALL=1): the load group on
+ * the small seeded business, for a quick run.
  */
-const GROUPS = ['append', 'latency', 'rebuild', 'documents', 'messages', 'calendar', 'invoices'] as const;
-const asked = process.argv.slice(2);
+const GROUPS = [
+  'append',
+  'latency',
+  'rebuild',
+  'documents',
+  'messages',
+  'calendar',
+  'invoices',
+  'load',
+] as const;
+const small = process.argv.includes('--small') || process.env.BENCH_SMALL === '1';
+const asked = process.argv.slice(2).filter((a) => a !== '--small');
 const unknown = asked.filter((a) => !(GROUPS as readonly string[]).includes(a));
 if (unknown.length > 0) {
   console.error(`unknown bench group ${unknown.join(', ')}; the groups are ${GROUPS.join(', ')}`);
@@ -110,9 +122,31 @@ if (wants('invoices')) {
   console.log(
     `payments list, ${list.listed} invoices (${Math.round(list.kilobytes)} kB): p50 ${f(list.p50)} ms, p99 ${f(list.p99)} ms (${list.requests} requests; its query alone p50 ${f(list.query.p50)} ms, p99 ${f(list.query.p99)} ms)  target p99 < 50 ms: ${verdict(list.p99 < 50)}`,
   );
+  console.log(
+    `payments list read right after an invoice changed: p50 ${f(list.afterChange.p50)} ms, p99 ${f(list.afterChange.p99)} ms (${list.afterChange.requests} requests; each change makes the list again)`,
+  );
   const webhook = await webhookFigures();
   console.log(
     `Stripe webhook acknowledged, signed payment_intent.succeeded: p50 ${f(webhook.p50)} ms, p99 ${f(webhook.p99)} ms (${webhook.deliveries} deliveries, ${webhook.duplicates} duplicates; the jobs showed ${webhook.paid} of ${webhook.invoices} invoices paid ${f(webhook.paidAfterSeconds)} s after the last)  target p99 < 100 ms: ${verdict(webhook.p99 < 100)}`,
+  );
+}
+// Load (issue 16.3): the compiled server on a seeded database under autocannon (16 connections).
+if (wants('load')) {
+  const { data, reads, mixed, memory } = await loadFigures({ size: small ? 'small' : 'full' });
+  console.log(
+    `load data: ${data.clients} clients, ${data.projects} projects, ${data.messages} messages, ${data.invoices} invoices (${f(data.seedSeconds)} s)`,
+  );
+  const figure = (l: LoadFigure) =>
+    `${Math.round(l.requestsPerSecond)} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms (${l.requests} requests, ${l.failed} failed; ${l.statuses})`;
+  for (const read of reads)
+    console.log(
+      `load, ${read.name}: ${figure(read)}  target >= 3000 req/s, p99 <= 25 ms: ${verdict(read.requestsPerSecond >= 3000 && read.p99 <= 25 && read.failed === 0)}`,
+    );
+  console.log(
+    `load, mixed 80 % reads / 20 % writes: ${figure(mixed)}  target >= 800 req/s, p99 <= 60 ms: ${verdict(mixed.requestsPerSecond >= 800 && mixed.p99 <= 60 && mixed.failed === 0)}`,
+  );
+  console.log(
+    `load, api resident memory after ${memory.requests} requests: ${f(memory.residentMb)} MB  target < 300 MB: ${verdict(memory.residentMb < 300)}`,
   );
 }
 process.exit(0);
