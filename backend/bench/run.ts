@@ -117,7 +117,7 @@ if (wants('invoices')) {
       `invoice numbers, ${numbers.concurrent} concurrent POST /api/invoices in ${when} (${Math.round(round.ms)} ms): ${round.received.map((n) => n.split('-').at(-1)).join(' ')}; ${round.duplicates} duplicates, ${round.gaps} gaps, ${round.refused} refused  target consecutive: ${verdict(round.ok)}`,
     );
   console.log(
-    `invoice numbers of the month among ${whole.invoices} invoices (the rest typed, made 8 at a time in ${f(seedSeconds)} s, ${whole.seedRefused} refused): ${whole.first} to ${whole.last}, ${whole.duplicates} duplicates, ${whole.gaps} gaps  consecutive: ${verdict(whole.ok)}`,
+    `invoice numbers of the month among ${whole.invoices} invoices (the rest made 8 at a time in ${f(seedSeconds)} s, ${whole.seedRefused} sent again after running out of tries): ${whole.first} to ${whole.last}, ${whole.duplicates} duplicates, ${whole.gaps} gaps  consecutive: ${verdict(whole.ok)}`,
   );
   console.log(
     `payments list, ${list.listed} invoices (${Math.round(list.kilobytes)} kB): p50 ${f(list.p50)} ms, p99 ${f(list.p99)} ms (${list.requests} requests; its query alone p50 ${f(list.query.p50)} ms, p99 ${f(list.query.p99)} ms)  target p99 < 50 ms: ${verdict(list.p99 < 50)}`,

@@ -15,9 +15,9 @@ import { contentDisposition } from '../platform/content-disposition.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { notFound } from '../platform/errors.ts';
 import { calendarDay } from '../platform/read-values.ts';
+import { ViewTextCache } from '../platform/view-text-cache.ts';
 import { PROJECT_NOT_FOUND } from '../projects/decide.ts';
 import { type CalendarScope, calendarEvents } from './events.ts';
-import { FeedCache } from './feed-cache.ts';
 import { dropIssuedFeed, feedOwner, feedTokenFor, revokeFeed } from './feed-store.ts';
 import { calendarIcs, EventTextCache, type IcsAudience, icsFilename } from './ics.ts';
 
@@ -93,7 +93,10 @@ export function calendarFeedRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     return row && day ? { clientId: row.client_id, day: calendarDay(day) } : null;
   }
 
-  const cache = new FeedCache((view) => deps.watcher.positionOf(view));
+  // A feed's text can only change when one of the views it is read from changed.
+  const cache = new ViewTextCache(['appointments', 'projects', 'clients'], (view) =>
+    deps.watcher.changeMarkOf(view),
+  );
   const eventTexts = new EventTextCache();
 
   return async (app) => {

@@ -60,6 +60,15 @@ export function eventStoreContract(
 
     it('reads an unknown stream as empty', async () => {
       expect(await store.readStream(stream('missing'))).toEqual([]);
+      expect(await store.readLast(stream('missing'))).toBeNull();
+    });
+
+    it("reads a stream's last event alone", async () => {
+      await store.append(stream('last'), [testEvent('A', { i: 0 }), testEvent('B', { i: 1 })], 'no_stream');
+      await store.append(stream('last'), [testEvent('C', { i: 2 })], 1n);
+      const last = await store.readLast(stream('last'));
+      expect([last?.type, last?.data, last?.revision]).toEqual(['C', { i: 2 }, 2n]);
+      expect(last).toEqual((await store.readStream(stream('last'))).at(-1));
     });
 
     it('appends with the expected revision and rejects a stale one', async () => {

@@ -209,6 +209,22 @@ export class EventStoreDbEventStore implements EventStore {
     return out;
   }
 
+  async readLast(stream: string): Promise<StoredEvent | null> {
+    try {
+      let last: StoredEvent | null = null;
+      for await (const r of this.client.readStream(stream, {
+        direction: BACKWARDS,
+        fromRevision: END,
+        maxCount: 1,
+      }))
+        last = toStored(r.event) ?? last;
+      return last;
+    } catch (err) {
+      if (err instanceof StreamNotFoundError) return null;
+      throw err;
+    }
+  }
+
   /** One bounded read of $all, drained: breaking out of the iterator would leave the gRPC call running. */
   private async page(fromPosition: ReadPosition, direction: Direction, maxCount: number) {
     const events: AllStreamRecordedEvent[] = [];

@@ -39,6 +39,8 @@ export interface EventStore {
   appendMany(writes: StreamWrite[]): Promise<AppendResult[]>;
   /** The stream's events in order; an empty list when the stream does not exist. */
   readStream(stream: string): Promise<StoredEvent[]>;
+  /** The stream's last event (null when the stream does not exist): one read, however long the stream. */
+  readLast(stream: string): Promise<StoredEvent | null>;
   /** Events after `after` (exclusive) in global order, at most `limit`. Never skips a late commit. */
   readAll(after: Position, limit: number): Promise<StoredEvent[]>;
   /** Position of the newest event readers can see now (START when empty). */

@@ -187,6 +187,14 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toStored);
   }
 
+  async readLast(stream: string): Promise<StoredEvent | null> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${selectColumns} FROM es_events WHERE stream_name = $1 ORDER BY stream_revision DESC LIMIT 1`,
+      [stream],
+    );
+    return rows[0] ? toStored(rows[0]) : null;
+  }
+
   async readAll(after: Position, limit: number): Promise<StoredEvent[]> {
     const { rows } = await this.pool.query<EventRow>(
       `SELECT ${selectColumns} FROM es_events

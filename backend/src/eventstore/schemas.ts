@@ -22,6 +22,10 @@ export function withEventSchemas(store: EventStore): EventStore {
     append: (stream, events, expected) => store.append(stream, events.map(encode), expected),
     appendMany: (writes) => store.appendMany(writes.map((w) => ({ ...w, events: w.events.map(encode) }))),
     readStream: async (stream) => (await store.readStream(stream)).map(decode),
+    readLast: async (stream) => {
+      const last = await store.readLast(stream);
+      return last && decode(last);
+    },
     readAll: async (after, limit) => (await store.readAll(after, limit)).map(decode),
     headPosition: () => store.headPosition(),
     subscribeAll: (after, handler, options) =>

@@ -19,6 +19,7 @@ import {
   type CommandOutcome,
   commitChange,
   load,
+  loadLast,
   runCommand,
   writeFor,
 } from '../platform/command.ts';
@@ -130,11 +131,11 @@ export async function issueNew(
   }
   const counterStream = invoiceNumbersStream(month);
   for (let attempt = 0; attempt < NUMBER_TRIES; attempt++) {
-    // The counter as this process's last number of the month left it, when it has one: the month's whole stream
-    // is read only when another creation got in between (the append's revision check says so).
+    // The counter as this process's last number of the month left it, when it has one, else the month's last
+    // number taken (its stream's last event): read again only when another creation got in between.
     const counter =
       deps.aggregates.get<decide.CounterState>(counterStream, counterDecider) ??
-      (await load(deps.store, counterStream, counterDecider));
+      (await loadLast(deps.store, counterStream, counterDecider));
     let sequence = counter.state.lastSequence + 1;
     // A number an admin typed holds its place: the counter moves past it.
     let claimed: StreamWrite | null = null;

@@ -181,15 +181,21 @@ describe('invoices and payments API', () => {
     );
   });
 
-  it("takes the month's next number without reading the month's counter again (this process made the last one)", async () => {
+  it("takes the month's next number without reading the month's counter again, and reads only its last event after another process's", async () => {
     await issue(); // the counter of the month is now this process's
     const store = t.deps.store;
     const readStream = store.readStream.bind(store);
+    const readLast = store.readLast.bind(store);
     const counterReads: string[] = [];
-    store.readStream = (stream, ...rest) => {
-      if (stream.startsWith('invoice-numbers-')) counterReads.push(stream);
-      return readStream(stream, ...rest);
+    store.readStream = (stream) => {
+      if (stream.startsWith('invoice-numbers-')) counterReads.push(`all ${stream}`);
+      return readStream(stream);
     };
+    store.readLast = (stream) => {
+      if (stream.startsWith('invoice-numbers-')) counterReads.push(`last ${stream}`);
+      return readLast(stream);
+    };
+    const counterStream = `invoice-numbers-${month()}`;
     try {
       const numbers = [
         (await issue()).invoiceNumber,
@@ -198,10 +204,15 @@ describe('invoices and payments API', () => {
       ];
       const sequence = numbers.map((n) => Number(n.slice(-3)));
       expect(sequence).toEqual([sequence[0], sequence[0]! + 1, sequence[0]! + 2]);
+      expect(counterReads).toEqual([]);
+      // As in a process that did not make the last number: the month's last number taken, one event read.
+      t.deps.aggregates.forget(counterStream);
+      expect(Number((await issue()).invoiceNumber.slice(-3))).toBe(sequence[2]! + 1);
+      expect(counterReads).toEqual([`last ${counterStream}`]);
     } finally {
       store.readStream = readStream;
+      store.readLast = readLast;
     }
-    expect(counterReads).toEqual([]);
   });
 
   it('16 concurrent creations in a month get 16 consecutive numbers, no gap, no duplicate', async () => {
@@ -601,5 +612,40 @@ describe('invoices and payments API', () => {
     const last = Number((await issue()).invoiceNumber.slice(-3));
     await issue({ invoiceNumber: invoiceNumberFor(month(), last + 1) });
     expect((await issue()).invoiceNumber).toBe(invoiceNumberFor(month(), last + 2));
+  });
+
+  it('keeps the list while other views change, and shows each change of its own at once', async () => {
+    const own = await portalClientWithProject(t, { name: 'Di Cache', email: 'inv-cache@example.com' });
+    const list = async () =>
+      (await call('GET', `/api/payments?projectId=${own.projectId}`)).body as unknown as TPayment[];
+    const mark = () => t.deps.watcher.changeMarkOf('payments');
+    expect(await list()).toEqual([]);
+    // A consultation is no part of the list: its events pass the payments view without changing its mark.
+    const before = mark();
+    const consult = await t.call('POST', '/api/consultations', {
+      name: 'Passing By',
+      email: 'passing@example.com',
+      phone: '907-555-0100',
+      preferredDate: today(),
+      serviceType: 'starlink',
+      description: 'Only passing',
+      preferredTime: 'morning',
+      propertyType: 'residential',
+    });
+    expect(consult.status, JSON.stringify(consult.body)).toBe(201);
+    await t.call('GET', '/api/consultations', undefined, t.adminToken);
+    expect(mark()).toBe(before);
+    // Each change the list shows is there in the answer that follows the command's, with no wait.
+    const made = await issue({ projectId: own.projectId, amount: 42 });
+    expect((await list()).map((p) => p.id)).toEqual([made.id]);
+    await t.call(
+      'PUT',
+      `/api/clients/${own.clientId}`,
+      { name: 'Di Renamed', email: 'inv-cache@example.com' },
+      t.adminToken,
+    );
+    expect((await list())[0]!.clientName).toBe('Di Renamed');
+    expect((await call('DELETE', `/api/payments/${made.id}`)).status).toBe(200);
+    expect(await list()).toEqual([]);
   });
 });

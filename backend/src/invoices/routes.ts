@@ -44,7 +44,7 @@ import {
   voidInvoice,
 } from './commands.ts';
 import { invoiceStream } from './decide.ts';
-import { invoicePage, invoiceUrlOf, paymentById, paymentsJson } from './queries.ts';
+import { invoicePage, invoiceUrlOf, paymentById, paymentsListCache } from './queries.ts';
 
 /**
  * JSON text made by the database (see paymentsJson), sent as it is: Fastify passes a string with a JSON content
@@ -60,6 +60,7 @@ const jsonText = (text: string) => text as unknown as TPayment[];
  */
 export function invoiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireUser, requireAdmin } = guards(deps);
+  const listTexts = paymentsListCache(deps);
 
   /** The answer to a staff command on invoice `id`: its row. */
   const answer = (reply: FastifyReply, outcome: CommandOutcome, id: number) =>
@@ -132,9 +133,7 @@ export function invoiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/payments',
       { schema: { querystring: ZPaymentsQuery, response: { 200: ZPayments } }, preValidation: requireAdmin },
       async (request, reply) =>
-        reply
-          .type('application/json')
-          .send(jsonText(await paymentsJson(deps, { projectId: request.query.projectId }))),
+        reply.type('application/json').send(jsonText(await listTexts.text(request.query.projectId))),
     );
 
     app.delete(

@@ -58,6 +58,17 @@ export async function load<S>(store: EventStore, stream: string, decider: Decide
   return { state, revision };
 }
 
+/**
+ * `load` for a decider whose state is its stream's last event alone (a counter: the last number taken), read
+ * in one step however long the stream has grown.
+ */
+export async function loadLast<S>(store: EventStore, stream: string, decider: Decider<S>) {
+  const last = await store.readLast(stream);
+  const state = last ? decider.evolve(decider.initial, last as unknown as TDomainEvent) : decider.initial;
+  const revision: ExpectedRevision = last ? last.revision : 'no_stream';
+  return { state, revision };
+}
+
 export interface CommandOutcome {
   result: AppendResult | null;
   events: NewEvent[];

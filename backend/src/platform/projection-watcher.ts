@@ -1,5 +1,10 @@
 import { EventEmitter } from 'node:events';
-import { comparePositions, type Position, positionFromString } from '@app/contracts/events/envelope';
+import {
+  comparePositions,
+  type Position,
+  positionFromString,
+  positionToString,
+} from '@app/contracts/events/envelope';
 import type { ChangeNotice } from '@app/projections/runtime/apply';
 import { CHANGES_CHANNEL } from '@app/projections/runtime/apply';
 import { livePositions } from '@app/projections/runtime/daemon';
@@ -12,6 +17,10 @@ import pg from 'pg';
  */
 export class ProjectionWatcher extends EventEmitter<{ change: [ChangeNotice] }> {
   private readonly positions = new Map<string, Position>();
+  /** Per view, the position of its last batch that changed rows, as far as this process has seen. */
+  private readonly marks = new Map<string, string>();
+  /** Moves with each (re)connection: notices missed meanwhile may have changed any view. */
+  private epoch = 0;
   private readonly waiters = new Set<{ target: Position; resolve: () => void }>();
   private client: pg.Client | null = null;
   private poll: NodeJS.Timeout | null = null;
@@ -54,7 +63,9 @@ export class ProjectionWatcher extends EventEmitter<{ change: [ChangeNotice] }> 
     client.on('notification', (msg) => {
       if (!msg.payload) return;
       const notice = JSON.parse(msg.payload) as ChangeNotice;
-      this.advance(notice.projection, positionFromString(notice.position));
+      // Before advancing: a read released by the advance must not find the old mark.
+      if (notice.changed > 0) this.marks.set(notice.projection, notice.position);
+      this.advance(notice.projection, positionFromString(notice.position), false);
       this.emit('change', notice);
     });
     client.on('error', onLost);
@@ -74,16 +85,20 @@ export class ProjectionWatcher extends EventEmitter<{ change: [ChangeNotice] }> 
       return;
     }
     this.client = client;
+    this.epoch++;
     attempt = 0;
   }
 
   private async refresh() {
-    for (const [name, pos] of await livePositions(this.db)) this.advance(name, pos);
+    for (const [name, pos] of await livePositions(this.db)) this.advance(name, pos, true);
   }
 
-  private advance(name: string, pos: Position) {
+  private advance(name: string, pos: Position, polled: boolean) {
     const known = this.positions.get(name);
-    if (!known || comparePositions(pos, known) > 0) this.positions.set(name, pos);
+    const moved = !known || comparePositions(pos, known) > 0;
+    if (moved) this.positions.set(name, pos);
+    // A move seen by polling may hide a change whose notice was missed: counted as a change.
+    if ((moved && polled) || !this.marks.has(name)) this.marks.set(name, positionToString(pos));
     for (const w of this.waiters) if (this.reached(w.target)) w.resolve();
   }
 
@@ -97,6 +112,15 @@ export class ProjectionWatcher extends EventEmitter<{ change: [ChangeNotice] }> 
   /** The position a projection is known to have reached (undefined until its first notice or poll). */
   positionOf(name: string): Position | undefined {
     return this.positions.get(name);
+  }
+
+  /**
+   * A version of a view's rows: it moves whenever a batch changed rows (or might have: a move learnt by
+   * polling, a reconnection) and stays while events pass that the view ignores. Undefined until known.
+   */
+  changeMarkOf(name: string): string | undefined {
+    const mark = this.marks.get(name);
+    return mark === undefined ? undefined : `${this.epoch}:${mark}`;
   }
 
   /** Resolves once every projection has passed `target`, or after `timeoutMs` (the answer is not held longer). */
