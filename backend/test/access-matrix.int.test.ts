@@ -462,6 +462,8 @@ const ROWS: Record<string, Case | Case[]> = {
     send: () => ({ url: '/api/billing-plans/999999/stop' }),
   },
   // A client saves their own card (staff have none to save); without Stripe keys it is being set up (409).
+  // Each client reads their own card only (none named in the request), even while card payment is off.
+  'GET /api/billing/card': { expect: [401, 200, 200, 403, 403] },
   'POST /api/billing/setup-intent': { expect: [401, 409, 409, 403, 403] },
   'POST /api/billing/card-saved': {
     expect: [401, 409, 409, 403, 403],

@@ -351,6 +351,7 @@ const ROWS: Record<string, Row> = {
     body: () => ({ service: 'website_hosting', description: 'Hosting', amount: 20 }),
   },
   'POST /api/billing-plans/:id/stop': { params: () => ({ id: 999_999 }) },
+  'GET /api/billing/card': { caller: 'owner' },
   'POST /api/billing/setup-intent': { caller: 'owner' },
   'POST /api/billing/card-saved': { caller: 'owner', body: () => ({ setupIntentId: 'seti_1' }) },
   'POST /api/invoices': {

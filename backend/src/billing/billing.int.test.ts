@@ -1,5 +1,6 @@
 import { billingDateOf } from '@app/contracts/billing/rules';
 import { addDays, utcToLocal } from '@app/contracts/calendar/time-zone';
+import { stripeEventStream } from '@app/contracts/events/stripe';
 import { outboxMails } from '@app/workers/jobs/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -265,10 +266,10 @@ async function saveCard(owner: { token: string; clientId: number }) {
   const setup = await t.call('POST', '/api/billing/setup-intent', undefined, owner.token);
   expect(setup.status).toBe(200);
   const setupId = (setup.body.clientSecret as string).split('_secret_')[0]!;
-  const method = stripe.confirmSetup(setupId, { brand: 'visa', last4: '4242' });
+  const method = stripe.confirmSetup(setupId);
   const saved = await t.call('POST', '/api/billing/card-saved', { setupIntentId: setupId }, owner.token);
   expect(saved.status).toBe(200);
-  expect(saved.body).toEqual({ brand: 'visa', last4: '4242' });
+  expect(saved.body).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 });
   return { setupId, method };
 }
 
@@ -367,5 +368,132 @@ describe('automatic payment with a saved card', () => {
     expect(failures.filter((e) => e.type === 'BillingChargeFailed').map((e) => e.data)).toEqual([
       expect.objectContaining({ invoiceId, message: 'Your card was declined.' }),
     ]);
+  });
+});
+
+describe('the saved card: GET /api/billing/card and Stripe’s setup_intent.succeeded', () => {
+  let n = 0;
+  const newClient = () => portalClientWithProject(t, { name: `Card ${++n}`, email: `card-${n}@example.com` });
+  const readCard = async (token: string) => {
+    const res = await t.call('GET', '/api/billing/card', undefined, token);
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+  const setupOf = async (token: string) => {
+    const setup = await t.call('POST', '/api/billing/setup-intent', undefined, token);
+    expect(setup.status).toBe(200);
+    return (setup.body.clientSecret as string).split('_secret_')[0]!;
+  };
+  const deliver = (payload: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(payload) },
+      payload,
+    });
+  /** The outcome the `stripe.event.apply` job recorded for a Stripe event, once done. */
+  const jobOutcome = async (payload: string) => {
+    const [received] = await t.deps.store.readStream(stripeEventStream(JSON.parse(payload).id));
+    return eventually('the Stripe event’s job', async () => {
+      const { rows } = await t.database.pool.query('SELECT status, outcome FROM jobs WHERE id = $1', [
+        `stripe.event.apply-${received!.id}`,
+      ]);
+      return rows[0]?.status === 'done' ? rows[0].outcome : null;
+    });
+  };
+  const cardsSaved = async (clientId: number) =>
+    (await t.deps.store.readStream(`billing-client-${clientId}`))
+      .filter((e) => e.type === 'ClientCardSaved')
+      .map((e) => e.data as { clientId: number; brand: string; last4: string });
+
+  it('a client reads their own card only, with its expiry; staff have none to read', async () => {
+    const owner = await newClient();
+    const nosy = await newClient();
+    expect(await readCard(owner.token)).toEqual({
+      cardPayments: true,
+      stripePublishableKey: 'pk_test_fake',
+      card: null,
+    });
+    expect((await t.call('GET', '/api/billing/card', undefined, t.adminToken)).status).toBe(403);
+    const setupId = await setupOf(owner.token);
+    stripe.confirmSetup(setupId, { brand: 'mastercard', last4: '4444', exp_month: 3, exp_year: 2031 });
+    await t.call('POST', '/api/billing/card-saved', { setupIntentId: setupId }, owner.token);
+    expect((await readCard(owner.token)).card).toEqual({
+      brand: 'mastercard',
+      last4: '4444',
+      expMonth: 3,
+      expYear: 2031,
+    });
+    // Another client, with a Stripe customer of their own, still sees no card.
+    await setupOf(nosy.token);
+    expect((await readCard(nosy.token)).card).toBeNull();
+  });
+
+  it('saves the card of a confirmed SetupIntent once, however often Stripe delivers it, with the page closed', async () => {
+    const closer = await newClient();
+    const setupId = await setupOf(closer.token);
+    stripe.confirmSetup(setupId, { brand: 'amex', last4: '0005', exp_month: 1, exp_year: 2029 });
+    const payload = stripe.setupEventFor(setupId);
+    expect((await deliver(payload)).json()).toEqual({ received: true, duplicate: false });
+    expect((await deliver(payload)).json()).toEqual({ received: true, duplicate: true });
+    expect(await jobOutcome(payload)).toMatchObject({
+      applied: true,
+      clientId: closer.clientId,
+      last4: '0005',
+    });
+    expect((await readCard(closer.token)).card).toEqual({
+      brand: 'amex',
+      last4: '0005',
+      expMonth: 1,
+      expYear: 2029,
+    });
+    // The page's own word, late, and another delivery of the same news as a new event: still one card saved.
+    const late = await t.call('POST', '/api/billing/card-saved', { setupIntentId: setupId }, closer.token);
+    expect(late.status).toBe(200);
+    const again = stripe.setupEventFor(setupId);
+    await deliver(again);
+    expect(await jobOutcome(again)).toMatchObject({ applied: true });
+    expect(await cardsSaved(closer.clientId)).toEqual([
+      expect.objectContaining({ clientId: closer.clientId, brand: 'amex', last4: '0005' }),
+    ]);
+  });
+
+  it('leaves a SetupIntent of a customer not ours alone, without an error', async () => {
+    const before = await t.database.pool.query('SELECT * FROM billing_cards ORDER BY client_id');
+    stripe.setups.set('seti_fake_stranger', {
+      id: 'seti_fake_stranger',
+      object: 'setup_intent',
+      customer: 'cus_fake_stranger',
+      status: 'succeeded',
+      payment_method: null,
+      usage: 'off_session',
+      client_secret: 'seti_fake_stranger_secret_x',
+      metadata: {},
+      created: Math.floor(Date.now() / 1000),
+    });
+    const payload = stripe.setupEventFor('seti_fake_stranger');
+    expect((await deliver(payload)).statusCode).toBe(200);
+    expect(await jobOutcome(payload)).toEqual({
+      applied: false,
+      reason: 'the customer is not one of our clients',
+    });
+    expect((await t.database.pool.query('SELECT * FROM billing_cards ORDER BY client_id')).rows).toEqual(
+      before.rows,
+    );
+  });
+
+  it('a late webhook of an older SetupIntent does not replace the card saved since', async () => {
+    const owner = await newClient();
+    const older = await setupOf(owner.token);
+    stripe.confirmSetup(older, { brand: 'visa', last4: '1111', exp_month: 5, exp_year: 2028 });
+    stripe.setups.get(older)!.created -= 60;
+    const newer = await setupOf(owner.token);
+    stripe.confirmSetup(newer, { brand: 'discover', last4: '1117', exp_month: 6, exp_year: 2032 });
+    await t.call('POST', '/api/billing/card-saved', { setupIntentId: newer }, owner.token);
+    const payload = stripe.setupEventFor(older);
+    await deliver(payload);
+    expect(await jobOutcome(payload)).toMatchObject({ applied: false });
+    expect((await readCard(owner.token)).card).toMatchObject({ brand: 'discover', last4: '1117' });
+    expect((await cardsSaved(owner.clientId)).map((c) => c.last4)).toEqual(['1117']);
   });
 });

@@ -1,3 +1,4 @@
+import type { TPaymentMethodResponse, TSavedCard } from '@app/contracts/api/billing';
 import { STRIPE_NOT_CONFIGURED } from '@app/contracts/api/invoices';
 import { sql } from 'kysely';
 import type Stripe from 'stripe';
@@ -5,7 +6,7 @@ import type { Person } from '../auth/person.ts';
 import { type Actor, runCommand } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { conflict, forbidden, notFound } from '../platform/errors.ts';
-import { stripeOf } from '../stripe/client.ts';
+import { cardPaymentsConfigured, stripeOf } from '../stripe/client.ts';
 import * as decide from './decide.ts';
 import { billingClientStream, clientBillingDecider } from './decide.ts';
 
@@ -67,31 +68,47 @@ export async function createSetupIntent(deps: Deps, person: Person) {
   return { clientSecret: intent.client_secret };
 }
 
-/**
- * POST /api/billing/card-saved: the client says Stripe confirmed their SetupIntent; Stripe is asked. Only a
- * succeeded SetupIntent of the client's own customer is taken (another client's, or one never confirmed: 404):
- * its payment method is the one their recurring invoices are charged to, and ClientCardSaved records the
- * card's brand and last 4 digits.
- */
-export async function recordCardSaved(deps: Deps, actor: Actor, person: Person, setupIntentId: string) {
-  const clientId = ownClient(person);
-  const stripe = requireStripe(deps);
-  const card = await cardOf(deps, clientId);
-  if (!card) throw notFound(SETUP_NOT_FOUND);
-  const intent = await stripe.setupIntents.retrieve(setupIntentId).catch((err: { statusCode?: number }) => {
-    if (err.statusCode === 404) throw notFound(SETUP_NOT_FOUND);
+/** A SetupIntent as Stripe has it now, or null when Stripe does not know it. */
+async function setupIntentOf(stripe: Stripe, setupIntentId: string) {
+  return stripe.setupIntents.retrieve(setupIntentId).catch((err: { statusCode?: number }) => {
+    if (err.statusCode === 404) return null;
     throw err;
   });
-  const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
-  const methodId =
-    typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
-  if (customer !== card.customer_id || intent.status !== 'succeeded' || !methodId)
+}
+
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : v?.id);
+
+/**
+ * Keeps the card of a SetupIntent Stripe confirmed as the client's card for automatic payment: the one place both
+ * the client's page (`card-saved`) and Stripe's `setup_intent.succeeded` webhook save a card through. Only a
+ * succeeded SetupIntent of the client's own customer is taken (404 otherwise). Its payment method is the one
+ * their recurring invoices are charged to, and ClientCardSaved records the brand and last 4 digits once (the
+ * same card saved again, by the page and the webhook, records nothing more). A card from a SetupIntent older
+ * than the saved card's (a late webhook after a replacement) changes nothing (`kept: false`). Answers the card
+ * now saved.
+ */
+async function keepCard(
+  deps: Deps,
+  stripe: Stripe,
+  actor: Actor,
+  clientId: number,
+  customerId: string,
+  intent: Stripe.SetupIntent,
+): Promise<{ card: TSavedCard; kept: boolean }> {
+  const methodId = idOf(intent.payment_method);
+  if (idOf(intent.customer) !== customerId || intent.status !== 'succeeded' || !methodId)
     throw notFound(SETUP_NOT_FOUND);
-  const method = await stripe.paymentMethods.retrieve(methodId);
-  const brand = method.card?.brand ?? 'card';
-  const last4 = method.card?.last4 ?? '0000';
-  await sql`UPDATE billing_cards SET payment_method_id = ${methodId}, updated_at = now()
-    WHERE client_id = ${clientId}`.execute(deps.db);
+  const card = (await stripe.paymentMethods.retrieve(methodId)).card;
+  const brand = card?.brand ?? 'card';
+  const last4 = card?.last4 ?? '0000';
+  const { numAffectedRows } = await sql`UPDATE billing_cards
+    SET payment_method_id = ${methodId}, brand = ${brand}, last4 = ${last4},
+      exp_month = ${card?.exp_month ?? null}, exp_year = ${card?.exp_year ?? null},
+      setup_created = ${intent.created}, updated_at = now()
+    WHERE client_id = ${clientId} AND (setup_created IS NULL OR setup_created <= ${intent.created})`.execute(
+    deps.db,
+  );
+  if (numAffectedRows === 0n) return { card: (await savedCardOf(deps, clientId))!, kept: false };
   await runCommand(
     deps,
     billingClientStream(clientId),
@@ -100,5 +117,76 @@ export async function recordCardSaved(deps: Deps, actor: Actor, person: Person, 
     (s) => decide.saveCard(s, { clientId, brand, last4, at: new Date().toISOString() }),
     { decideAgainOnConflict: true },
   );
-  return { brand, last4 };
+  return {
+    card: { brand, last4, expMonth: card?.exp_month ?? null, expYear: card?.exp_year ?? null },
+    kept: true,
+  };
+}
+
+/** POST /api/billing/card-saved: the client says Stripe confirmed their SetupIntent; Stripe is asked. */
+export async function recordCardSaved(deps: Deps, actor: Actor, person: Person, setupIntentId: string) {
+  const clientId = ownClient(person);
+  const stripe = requireStripe(deps);
+  const card = await cardOf(deps, clientId);
+  if (!card) throw notFound(SETUP_NOT_FOUND);
+  const intent = await setupIntentOf(stripe, setupIntentId);
+  if (!intent) throw notFound(SETUP_NOT_FOUND);
+  return (await keepCard(deps, stripe, actor, clientId, card.customer_id, intent)).card;
+}
+
+/**
+ * The `stripe.event.apply` job on `setup_intent.succeeded`: the card is saved even when the client closed the
+ * page before it said so. The client is the one whose Stripe customer the SetupIntent (asked of Stripe) is
+ * for; another customer's is left alone. The answer is the job's outcome.
+ */
+export async function recordSetupSucceeded(
+  deps: Deps,
+  actor: Actor,
+  setupIntentId: string,
+): Promise<Record<string, unknown>> {
+  const stripe = requireStripe(deps);
+  const intent = await setupIntentOf(stripe, setupIntentId);
+  if (!intent) return { applied: false, reason: 'Stripe does not know this SetupIntent' };
+  const customerId = idOf(intent.customer);
+  const { rows } = customerId
+    ? await sql<{ client_id: number }>`
+        SELECT client_id FROM billing_cards WHERE customer_id = ${customerId}`.execute(deps.db)
+    : { rows: [] };
+  const clientId = rows[0]?.client_id;
+  if (clientId === undefined) return { applied: false, reason: 'the customer is not one of our clients' };
+  if (intent.status !== 'succeeded') return { applied: false, reason: `the SetupIntent is ${intent.status}` };
+  const { card, kept } = await keepCard(deps, stripe, actor, clientId, customerId!, intent);
+  if (!kept) return { applied: false, clientId, reason: 'a card of a newer SetupIntent is saved' };
+  return { applied: true, clientId, setupIntentId, brand: card.brand, last4: card.last4 };
+}
+
+/** The client's saved card as the portal shows it, or null. */
+async function savedCardOf(deps: Pick<AppDeps, 'db'>, clientId: number): Promise<TSavedCard | null> {
+  const { rows } = await sql<{
+    brand: string | null;
+    last4: string | null;
+    exp_month: number | null;
+    exp_year: number | null;
+  }>`SELECT brand, last4, exp_month, exp_year FROM billing_cards
+    WHERE client_id = ${clientId} AND payment_method_id IS NOT NULL`.execute(deps.db);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    brand: row.brand ?? 'card',
+    last4: row.last4 ?? '0000',
+    expMonth: row.exp_month,
+    expYear: row.exp_year,
+  };
+}
+
+/** GET /api/billing/card: the signed-in client's own card, and whether a card can be saved here at all. */
+export async function paymentMethodOf(deps: Deps, person: Person): Promise<TPaymentMethodResponse> {
+  const clientId = ownClient(person);
+  const publishableKey = deps.config.STRIPE_PUBLISHABLE_KEY ?? null;
+  const cardPayments = cardPaymentsConfigured(deps.config) && publishableKey !== null;
+  return {
+    cardPayments,
+    stripePublishableKey: cardPayments ? publishableKey : null,
+    card: await savedCardOf(deps, clientId),
+  };
 }

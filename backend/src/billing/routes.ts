@@ -8,6 +8,7 @@ import {
   ZCardSavedBody,
   ZChangeBillingPlanBody,
   ZCreateBillingPlanBody,
+  ZPaymentMethodResponse,
   ZSavedCard,
   ZSetupIntentResponse,
 } from '@app/contracts/api/billing';
@@ -19,7 +20,7 @@ import { answerAfter } from '../platform/answer.ts';
 import type { CommandOutcome } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { createOnce } from '../platform/idempotency.ts';
-import { createSetupIntent, recordCardSaved } from './cards.ts';
+import { createSetupIntent, paymentMethodOf, recordCardSaved } from './cards.ts';
 import { changePlan, startPlan, stopPlan } from './commands.ts';
 import { billingPlanStream } from './decide.ts';
 import { billingPlanById, billingPlanList } from './queries.ts';
@@ -28,7 +29,8 @@ import { billingPlanById, billingPlanList } from './queries.ts';
  * Recurring billing plans (issue 15.8), kept by admins: the list (of one client with `?clientId=`), a new plan
  * for a project of its client, a change of what it bills from the next period, and Stop. The invoices are
  * issued by the workers' billing timer (billing/issue.ts). A client saves their own card for automatic
- * payment: a Stripe SetupIntent, then `card-saved` once Stripe confirmed it (checked with Stripe).
+ * payment: a Stripe SetupIntent, then `card-saved` once Stripe confirmed it (checked with Stripe; Stripe's
+ * `setup_intent.succeeded` webhook saves it too), and reads it back with `GET /api/billing/card`.
  */
 export function billingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireAdmin, requireUser } = guards(deps);
@@ -105,6 +107,12 @@ export function billingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const outcome = await stopPlan(deps, actorOf(request), { planId: id, by: request.user!.id });
         return answer(reply, outcome, id);
       },
+    );
+
+    app.get(
+      '/api/billing/card',
+      { schema: { response: { 200: ZPaymentMethodResponse } }, preValidation: requireUser },
+      async (request) => paymentMethodOf(deps, await personOf(deps, request.user!)),
     );
 
     app.post(

@@ -12,3 +12,15 @@ CREATE TABLE billing_cards (
   setup_intent_id text,
   updated_at timestamptz NOT NULL DEFAULT now()
 );`;
+
+/**
+ * What the portal shows of the saved card (brand, last 4, expiry), and the creation time (Stripe's seconds) of
+ * the SetupIntent it came from: a card from an older SetupIntent (a late webhook) never replaces a newer one.
+ */
+export const billingCardDetailsSql = `
+ALTER TABLE billing_cards
+  ADD COLUMN brand text,
+  ADD COLUMN last4 text,
+  ADD COLUMN exp_month smallint,
+  ADD COLUMN exp_year smallint,
+  ADD COLUMN setup_created bigint;`;

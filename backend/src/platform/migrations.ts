@@ -2,7 +2,7 @@ import { projectionRuntimeSql } from '@app/projections/runtime/checkpoints';
 import { messageMailsTableSql } from '@app/workers/jobs/message-client-mail';
 import { jobsRunAtSql, jobsTableSql } from '@app/workers/jobs/table';
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
-import { billingTablesSql } from '../billing/tables.ts';
+import { billingCardDetailsSql, billingTablesSql } from '../billing/tables.ts';
 import { calendarFeedsTableSql } from '../calendar/feed-store.ts';
 import { calendarTablesSql } from '../calendar-sync/tables.ts';
 import { eventStoreSchemaSql } from '../eventstore/postgres.ts';
@@ -92,6 +92,8 @@ const migrations: Record<string, Migration> = {
   '0190_stripe_payment_intents': raw(stripeTablesSql),
   // Recurring billing plans' ids, and each client's Stripe customer and saved card (billing/tables.ts).
   '0200_billing': raw(billingTablesSql),
+  // The saved card as the portal shows it, and which SetupIntent it came from (billing/tables.ts).
+  '0210_billing_card_details': raw(billingCardDetailsSql),
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

@@ -8,6 +8,7 @@ import { jobDispatcher } from '@app/workers/process-manager';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { SessionCache } from '../auth/session-cache.ts';
+import { recordSetupSucceeded } from '../billing/cards.ts';
 import { chargeRecurringInvoice } from '../billing/charge.ts';
 import { startBillingTimer } from '../billing/issue.ts';
 import { clientEventIcs } from '../calendar/ics.ts';
@@ -25,6 +26,7 @@ import { ProjectionWatcher } from '../platform/projection-watcher.ts';
 import { applyStripeEvent } from '../stripe/apply.ts';
 import { voidInvoiceCardPayments } from '../stripe/intents.ts';
 import { invoicePaymentsOf } from '../stripe/invoice-payments.ts';
+import type { SavedCards } from '../stripe/port.ts';
 import { startStripeReconciliation } from '../stripe/reconcile.ts';
 import { recordTemporaryPasswordMailed } from '../users/commands.ts';
 import { sweepOrphanLogins } from '../users/orphans.ts';
@@ -117,6 +119,9 @@ export function startWorkerProcesses(
   } = {},
 ) {
   const invoicePayments = invoicePaymentsOf(deps);
+  const savedCards: SavedCards = {
+    recordSetupSucceeded: (actor, setupIntentId) => recordSetupSucceeded(deps, actor, setupIntentId),
+  };
   const mailer = createMailer({
     smtpUrl: deps.config.SMTP_URL,
     outboxDir: deps.config.OUTBOX_DIR,
@@ -140,7 +145,7 @@ export function startWorkerProcesses(
       invoicePdf: (invoiceId) => invoicePdfFile(deps, invoiceId),
       calendarPush: (keys, pushOptions) => pushKeys(deps, keys, pushOptions),
       applyStripeEvent: (eventId, causationId) =>
-        applyStripeEvent(deps, invoicePayments, eventId, causationId),
+        applyStripeEvent(deps, invoicePayments, savedCards, eventId, causationId),
       voidInvoiceCardPayments: (invoiceId) => voidInvoiceCardPayments(deps, invoiceId),
       chargeRecurringInvoice: (invoiceId, causationId) =>
         chargeRecurringInvoice(deps, invoicePayments, invoiceId, causationId),

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { type Actor, systemActor } from '../platform/command.ts';
 import { invoiceStreamOf, payableInvoice, type StripeEventData, succeededPayment } from './decide.ts';
 import type { StripeDeps } from './intents.ts';
-import type { InvoicePayments } from './port.ts';
+import type { InvoicePayments, SavedCards } from './port.ts';
 
 /** Marks an intent of the sweep's work list as needing no more questions to Stripe. */
 export const settleIntent = (deps: Pick<StripeDeps, 'db'>, intentId: string, status: string) =>
@@ -58,12 +58,13 @@ export async function recordSucceeded(
 
 /**
  * The `stripe.event.apply` job's work: reads the stored StripeEventReceived and applies it. A succeeded intent is
- * recorded as a card payment (see `recordSucceeded`); a failed one as InvoicePaymentFailed on its invoice.
- * Other types are stored and left alone. The answer is the job's outcome, saying why nothing was recorded.
+ * recorded as a card payment (see `recordSucceeded`); a failed one as InvoicePaymentFailed on its invoice; a
+ * succeeded SetupIntent saves its client's card for automatic payment (`SavedCards`). Other types are stored and left alone. The answer is the job's outcome, saying why nothing was recorded.
  */
 export async function applyStripeEvent(
   deps: StripeDeps,
   payments: InvoicePayments,
+  cards: SavedCards,
   eventId: string,
   causationId: string,
 ): Promise<Record<string, unknown>> {
@@ -90,6 +91,8 @@ export async function applyStripeEvent(
       });
       return { applied: true, failed: true, intentId: e.intentId };
     }
+    case 'setup_intent.succeeded':
+      return cards.recordSetupSucceeded(actor, e.intentId);
     default:
       return { applied: false, reason: `${e.type} needs nothing done` };
   }

@@ -21,19 +21,24 @@ const positiveId = (v: unknown) => {
   return Number.isInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : null;
 };
 
-/** What we keep of a verified Stripe event: the intent's id, our invoice, the money, and why it failed. */
+/**
+ * What we keep of a verified Stripe event: the payment intent's id, our invoice, the money, and why it failed;
+ * or the SetupIntent's id and status.
+ */
 export function summarizeStripeEvent(event: Stripe.Event, receivedAt: Date): StripeEventData {
   const object = event.data.object as unknown as Record<string, unknown>;
   const intent = object.object === 'payment_intent' ? (object as unknown as Stripe.PaymentIntent) : null;
+  // A SetupIntent (a card saved for automatic payment) is kept by its id alone: the job asks Stripe the rest.
+  const setup = object.object === 'setup_intent' ? (object as unknown as Stripe.SetupIntent) : null;
   const received = intent ? intent.amount_received || intent.amount : null;
   return {
     eventId: event.id,
     type: event.type,
-    intentId: intent?.id ?? null,
+    intentId: intent?.id ?? setup?.id ?? null,
     invoiceId: positiveId(intent?.metadata?.invoiceId),
     amountCents: typeof received === 'number' && Number.isInteger(received) ? received : null,
     currency: intent?.currency ?? null,
-    status: intent?.status ?? null,
+    status: intent?.status ?? setup?.status ?? null,
     failureMessage: intent?.last_payment_error?.message ?? null,
     livemode: event.livemode,
     createdAt: new Date(event.created * 1000).toISOString(),

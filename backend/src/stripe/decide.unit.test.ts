@@ -177,4 +177,22 @@ describe('summarizeStripeEvent', () => {
     );
     expect(charge).toMatchObject({ intentId: null, invoiceId: null, amountCents: null });
   });
+
+  it('keeps a SetupIntent by its id and status, with no invoice or money', () => {
+    const setup = summarizeStripeEvent(
+      event(
+        { object: 'setup_intent', id: 'seti_1', status: 'succeeded', customer: 'cus_1', metadata: {} },
+        'setup_intent.succeeded',
+      ),
+      new Date(),
+    );
+    expect(setup).toMatchObject({
+      type: 'setup_intent.succeeded',
+      intentId: 'seti_1',
+      status: 'succeeded',
+      invoiceId: null,
+      amountCents: null,
+      currency: null,
+    });
+  });
 });

@@ -33,3 +33,11 @@ export interface InvoicePayments {
     input: { invoiceId: number; intentId: string; message: string },
   ): Promise<unknown>;
 }
+
+/**
+ * What Stripe's `setup_intent.succeeded` needs from the billing slice (backend/src/billing/cards.ts): the card of
+ * a SetupIntent saved for its client's automatic payment, as the client's page saves it; idempotent.
+ */
+export interface SavedCards {
+  recordSetupSucceeded(actor: Actor, setupIntentId: string): Promise<Record<string, unknown>>;
+}

@@ -36,6 +36,15 @@ export interface FakeSetupIntent {
   usage: string;
   client_secret: string;
   metadata: Record<string, string>;
+  created: number;
+}
+
+/** A card as Stripe's payment method has it (the expiry is optional for the tests that need none). */
+export interface FakeCard {
+  brand: string;
+  last4: string;
+  exp_month?: number;
+  exp_year?: number;
 }
 
 export interface FakeStripeCall {
@@ -89,10 +98,7 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
   // and the payment methods an off-session charge is declined on.
   const customers = new Map<string, { id: string; object: 'customer'; metadata: Record<string, string> }>();
   const setups = new Map<string, FakeSetupIntent>();
-  const methods = new Map<
-    string,
-    { id: string; object: 'payment_method'; card: { brand: string; last4: string } }
-  >();
+  const methods = new Map<string, { id: string; object: 'payment_method'; card: FakeCard }>();
   const declining = new Set<string>();
   const calls: FakeStripeCall[] = [];
   const faults: StripeFault[] = [];
@@ -164,6 +170,7 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
         usage: String(body.usage ?? 'off_session'),
         client_secret: `${setupId}_secret_${randomBytes(6).toString('hex')}`,
         metadata: (body.metadata as Record<string, string>) ?? {},
+        created: Math.floor(Date.now() / 1000),
       };
       setups.set(setupId, setup);
       return { status: 200, body: setup };
@@ -277,7 +284,10 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
     customers,
     setups,
     /** The client confirmed SetupIntent `id` with a card (as Stripe.js does): it succeeded with a new payment method. */
-    confirmSetup(id: string, card = { brand: 'visa', last4: '4242' }) {
+    confirmSetup(
+      id: string,
+      card: FakeCard = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+    ) {
       const setup = setups.get(id)!;
       const method = {
         id: `pm_fake_${randomBytes(6).toString('hex')}`,
@@ -306,6 +316,20 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
         request: { id: null, idempotency_key: null },
         type,
         data: { object: intent },
+      });
+    },
+    /** The webhook body Stripe would send about a SetupIntent as it is now. */
+    setupEventFor(id: string, type = 'setup_intent.succeeded') {
+      return JSON.stringify({
+        id: `evt_fake_${randomBytes(8).toString('hex')}`,
+        object: 'event',
+        api_version: '2025-01-01',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+        data: { object: { ...setups.get(id)! } },
       });
     },
     /** The `Stripe-Signature` header for a body, as Stripe signs it. */

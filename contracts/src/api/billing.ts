@@ -66,4 +66,22 @@ export const ZSetupIntentResponse = z.object({ clientSecret: z.string() });
 
 /** POST /api/billing/card-saved: the SetupIntent Stripe confirmed (checked with Stripe). */
 export const ZCardSavedBody = z.object({ setupIntentId: ZText(255).min(1, 'setupIntentId is required') });
-export const ZSavedCard = z.object({ brand: z.string(), last4: z.string() });
+export const ZSavedCard = z.object({
+  brand: z.string(),
+  last4: z.string(),
+  /** The card's expiry month (1-12) and year; null for a card saved before they were kept. */
+  expMonth: z.number().int().nullable(),
+  expYear: z.number().int().nullable(),
+});
+export type TSavedCard = z.infer<typeof ZSavedCard>;
+
+/**
+ * GET /api/billing/card (a client, their own): the card their recurring invoices are charged to (null: none),
+ * and whether cards can be saved here (without Stripe keys the portal says payment processing is being set up).
+ */
+export const ZPaymentMethodResponse = z.object({
+  cardPayments: z.boolean(),
+  stripePublishableKey: z.string().nullable(),
+  card: ZSavedCard.nullable(),
+});
+export type TPaymentMethodResponse = z.infer<typeof ZPaymentMethodResponse>;

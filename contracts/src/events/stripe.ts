@@ -15,7 +15,7 @@ export const ZStripeEventReceived = defineEvent(
     eventId: eText,
     /** Stripe's event type (`payment_intent.succeeded`, `payment_intent.payment_failed`, ...). */
     type: eText,
-    /** The payment intent it is about, when it is about one. */
+    /** The payment intent (or, for `setup_intent.*`, the SetupIntent) it is about, when it is about one. */
     intentId: eText.nullable(),
     /** From the intent's metadata (`invoiceId`), when it names one of our invoices. */
     invoiceId: eId.nullable(),

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { defineJob } from './define.ts';
 
-/** The types of Stripe events that change an invoice; others are only kept. */
+/** The types of Stripe events that change an invoice or save a client's card; others are only kept. */
 export const APPLIED_STRIPE_EVENTS: readonly string[] = [
   'payment_intent.succeeded',
   'payment_intent.payment_failed',
+  'setup_intent.succeeded',
 ];
 
 export interface StripeEventDeps {
