@@ -3,8 +3,11 @@ import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { sleep } from './shell.ts';
 
-export const PARTS = ['api', 'projections', 'workers'] as const;
+/** Two API processes (behind the run's client, which spreads calls over them), the projections and the workers. */
+export const PARTS = ['api', 'api2', 'projections', 'workers'] as const;
 export type Part = (typeof PARTS)[number];
+/** The compiled entry each part runs (`api2` is a second `api`, on a port of its own). */
+export const scriptOf = (part: Part) => (part === 'api2' ? 'api' : part);
 
 /** A process that ended without the harness ending it. */
 export interface Crash {
@@ -29,8 +32,8 @@ const tail = (file: string, lines: number) => {
  * growing pause while it keeps ending) so the run goes on. `kill` is the harness's own SIGKILL, not a crash.
  */
 export function appProcesses(options: {
-  entry: (part: Part) => string;
-  env: NodeJS.ProcessEnv;
+  entry: (script: ReturnType<typeof scriptOf>) => string;
+  env: (part: Part) => NodeJS.ProcessEnv;
   logDir: string;
   cwd: string;
   onCrash: (crash: Crash) => void;
@@ -46,9 +49,9 @@ export function appProcesses(options: {
     if (stopping) return;
     const fd = openSync(logFile(part), 'a');
     writeSync(fd, `\n=== faults harness: starting ${part} at ${new Date().toISOString()} ===\n`);
-    const child = spawn(process.execPath, ['--enable-source-maps', options.entry(part)], {
+    const child = spawn(process.execPath, ['--enable-source-maps', options.entry(scriptOf(part))], {
       cwd: options.cwd,
-      env: options.env,
+      env: options.env(part),
       stdio: ['ignore', fd, fd],
     });
     closeSync(fd);

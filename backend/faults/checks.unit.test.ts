@@ -16,6 +16,7 @@ const found = (over: Partial<Found> = {}): Found => ({
   projectStatus: new Map(),
   orphanLogins: [],
   jobs: new Map(),
+  openJobs: new Map(),
   parkedEvents: 0,
   outbox: { mails: [], partial: 0 },
   ...over,
@@ -32,6 +33,7 @@ const mail = (to: string, subject: string, file = `${Math.random()}.eml`): SentM
   file,
   to,
   subject,
+  at: 0,
 });
 
 describe('integrity', () => {

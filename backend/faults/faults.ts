@@ -63,6 +63,7 @@ const redisDown = (name: string, ms: number): Fault => ({
 /** The faults of a run, in order, each waited out (recovery) before the next. */
 export const FAULTS: Fault[] = [
   kill('api'),
+  kill('api2'),
   kill('projections'),
   kill('workers'),
   // Commands answer 202 with their ids while the views stand still; jobs wait for the views they read.

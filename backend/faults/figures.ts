@@ -181,6 +181,7 @@ export function figures(facts: RunFacts): { figures: Figure[]; details: string[]
     ...facts.logs,
     ...r.slowOnes.slice(0, 5).map((x) => `slow /readyz: ${x}`),
     ...facts.faults.map((f) => `during ${f.name}: ${duringFault(facts, f)}`),
+    ...[...found.openJobs].slice(0, 8).map(([k, n]) => `job not done: ${k} ×${n}`),
     ...i.lost.slice(0, 10).map((l) => `lost: ${l}`),
     ...i.duplicated.slice(0, 10).map((l) => `duplicated: ${l}`),
     ...i.storedUnacknowledged.slice(0, 5).map((l) => `stored without acknowledgement: ${l}`),

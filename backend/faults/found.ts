@@ -21,13 +21,15 @@ export interface Found {
   /** Sign-in accounts (write side) with no client of the same e-mail: their e-mails. */
   orphanLogins: string[];
   jobs: Map<string, number>;
+  /** Jobs not done afterwards, by status and name (`pending invoice.issued.mail`), for the report. */
+  openJobs: Map<string, number>;
   parkedEvents: number;
   outbox: Outbox;
 }
 
 export async function gatherFound(db: Database, outboxDir: string): Promise<Found> {
   const q = (text: string) => db.rows<{ key: string; n: number; ids?: number[] }>(text, [LIKE]);
-  const [consultations, clients, users, projects, statusChanges, statuses, orphans, jobs, parked] =
+  const [consultations, clients, users, projects, statusChanges, statuses, orphans, jobs, parked, open] =
     await Promise.all([
       q('SELECT email AS key, count(*) AS n FROM rm.consultations WHERE email LIKE $1 GROUP BY email'),
       q(
@@ -50,6 +52,10 @@ export async function gatherFound(db: Database, outboxDir: string): Promise<Foun
       ),
       db.rows<{ key: string; n: number }>('SELECT status AS key, count(*) AS n FROM jobs GROUP BY status'),
       db.rows<{ n: number }>('SELECT count(*) AS n FROM projection_dead_letters'),
+      db.rows<{ key: string; n: number }>(
+        `SELECT status || ' ' || name AS key, count(*) AS n FROM jobs WHERE status NOT IN ('done', 'failed')
+         GROUP BY 1 ORDER BY 2 DESC`,
+      ),
     ]);
   return {
     consultations: countBy(consultations),
@@ -61,6 +67,7 @@ export async function gatherFound(db: Database, outboxDir: string): Promise<Foun
     projectStatus: new Map(statuses.map((r) => [r.id, r.status])),
     orphanLogins: orphans.map((o) => o.email),
     jobs: countBy(jobs),
+    openJobs: countBy(open),
     parkedEvents: Number(parked[0]?.n ?? 0),
     outbox: await readOutbox(outboxDir),
   };

@@ -6,12 +6,18 @@ export interface Answer {
   retryAfter: number | null;
 }
 
-/** A JSON-over-HTTP client with keep-alive, cheap on the load generator's CPU; bounded per request. */
-export function httpClient(base: string, maxSockets: number) {
+/**
+ * A JSON-over-HTTP client with keep-alive, cheap on the load generator's CPU; bounded per request. With several
+ * API processes (`bases`) it spreads calls over them in turn, as a load balancer would; `via(i)` talks to one.
+ */
+export function httpClient(bases: string | string[], maxSockets: number) {
+  const all = Array.isArray(bases) ? bases : [bases];
   const agent = new Agent({ keepAlive: true, maxSockets });
   let token: string | undefined;
+  let turn = 0;
 
-  function call(
+  function callAt(
+    base: string,
     method: string,
     path: string,
     body?: unknown,
@@ -19,7 +25,7 @@ export function httpClient(base: string, maxSockets: number) {
     extraHeaders: Record<string, string> = {},
   ) {
     return new Promise<Answer>((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
       const req = request(`${base}${path}`, {
         method,
         agent,
@@ -56,8 +62,18 @@ export function httpClient(base: string, maxSockets: number) {
     });
   }
 
+  /** A string body is sent as it is (a signed webhook), anything else as JSON. */
+  const call = (...args: Parameters<typeof callAt> extends [string, ...infer R] ? R : never) =>
+    callAt(all[turn++ % all.length]!, ...args);
+  /** The same calls, always to API process `i`. */
+  const via = (i: number) => ({
+    call: (...args: Parameters<typeof call>) => callAt(all[i % all.length]!, ...args),
+  });
+
   return {
     call,
+    via,
+    bases: all,
     setToken(value: string) {
       token = value;
     },
@@ -65,3 +81,5 @@ export function httpClient(base: string, maxSockets: number) {
   };
 }
 export type HttpClient = ReturnType<typeof httpClient>;
+/** Something that answers calls: the whole client, or one API process of it. */
+export type Caller = Pick<HttpClient, 'call'>;

@@ -1,10 +1,12 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface SentMail {
   file: string;
   to: string;
   subject: string;
+  /** When it was written (the file's time, in ms). */
+  at: number;
 }
 
 /** The header fields of a message (folded lines unfolded), by lower-case name. */
@@ -24,7 +26,8 @@ export async function readOutbox(dir: string) {
   const mails: SentMail[] = [];
   for (const file of names.filter((n) => n.endsWith('.eml'))) {
     const head = headersOf(await readFile(join(dir, file), 'utf8'));
-    mails.push({ file, to: head.get('to') ?? '', subject: head.get('subject') ?? '' });
+    const at = (await stat(join(dir, file))).mtimeMs;
+    mails.push({ file, to: head.get('to') ?? '', subject: head.get('subject') ?? '', at });
   }
   return { mails, partial: names.filter((n) => n.endsWith('.partial')).length };
 }

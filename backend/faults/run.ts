@@ -6,16 +6,20 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { appProcesses, type Crash, PARTS } from './app-processes.ts';
+import { apiPair } from './api-pair.ts';
+import { appProcesses, type Crash, PARTS, scriptOf } from './app-processes.ts';
+import { calendarSync } from './calendar-sync.ts';
 import { endAbandonedRuns, notePid, teardown } from './cleanup.ts';
 import { database } from './database.ts';
 import { FAULTS } from './faults.ts';
 import { type FaultResult, figures } from './figures.ts';
 import { gatherFound } from './found.ts';
 import { httpClient } from './http-client.ts';
+import { invoiceMails } from './invoice-mails.ts';
 import { ledger } from './ledger.ts';
 import { commands, loadClient } from './load.ts';
 import { summarizeLogs } from './log-summary.ts';
+import { messageMails } from './message-mails.ts';
 import { options } from './options.ts';
 import { sparePort } from './ports.ts';
 import { createCluster, dropAbandonedClusters } from './postgres-cluster.ts';
@@ -27,10 +31,12 @@ import { report } from './report.ts';
 import { buildServerSnapshot } from './server-build.ts';
 import { settle } from './settle.ts';
 import { sh, sleep } from './shell.ts';
+import { makePeople, type Slice, type SliceContext } from './slice.ts';
+import { stripePayments } from './stripe-payments.ts';
 
-const HARD_CAP_MS = 345_000;
+const HARD_CAP_MS = 450_000;
 /** The faults end by then, so settling, checks and cleanup (each bounded) fit under the hard cap. */
-const FAULTS_END_MS = 200_000;
+const FAULTS_END_MS = 280_000;
 const WARMUP_MS = 5_000;
 const ADMIN = { email: 'faults-admin@example.com', password: 'faults-password' };
 
@@ -112,14 +118,26 @@ async function main() {
   notePid(workDir, redis.pid(), `redis-server 127.0.0.1:${redis.port}`, `--port ${redis.port} `);
   log(`postgres ${cluster.name} on port ${cluster.port}, redis on port ${redis.port}`);
 
-  const port = await sparePort();
-  const base = `http://127.0.0.1:${port}`;
+  const ports = [await sparePort(), await sparePort()];
+  const bases = ports.map((p) => `http://127.0.0.1:${p}`);
+  let adminToken = '';
+  // The later slices' work beside the load, each with the fakes it talks to started here.
+  const slices: Slice[] = [
+    invoiceMails(redis.url, opts.seconds),
+    await stripePayments(),
+    await calendarSync(() => adminToken),
+    messageMails(),
+    apiPair(),
+  ];
+  cleanup.add('fakes', async () => {
+    for (const slice of slices) await slice.close?.();
+  });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
     DATABASE_URL: cluster.url('northern_guard'),
     REDIS_URL: redis.url,
-    PORT: String(port),
+    PORT: String(ports[0]),
     HOST: '127.0.0.1',
     OUTBOX_DIR: outboxDir,
     FILES_DIR: join(workDir, 'files'),
@@ -129,6 +147,7 @@ async function main() {
     PUBLIC_FORM_RATE_LIMIT: '1000000',
     LOGIN_RATE_LIMIT: '1000000',
   };
+  for (const slice of slices) Object.assign(env, slice.env);
   delete env.EVENTSTORE_URL;
   delete env.SMTP_URL;
   delete env.PUBLIC_URL;
@@ -136,7 +155,7 @@ async function main() {
   const crashes: Crash[] = [];
   const processes = appProcesses({
     entry: build.entry,
-    env,
+    env: (part) => (part === 'api2' ? { ...env, PORT: String(ports[1]) } : env),
     logDir,
     cwd: root,
     onCrash(crash) {
@@ -145,30 +164,49 @@ async function main() {
       crashes.push(crash);
       log(`CRASH: ${crash.part} ended by itself (${crash.exit}); starting it again`);
     },
-    onStart: (part, pid) => notePid(workDir, pid, build.entry(part)),
+    onStart: (part, pid) => notePid(workDir, pid, build.entry(scriptOf(part))),
   });
   cleanup.add('app processes', () => processes.stopAll());
 
-  const http = httpClient(base, opts.clients + 4);
+  const http = httpClient(bases, opts.clients + 8);
   cleanup.add('http client', async () => http.close());
   // All three at once, as docker-compose starts them.
   for (const part of PARTS) processes.start(part);
-  await waitFor('/readyz 200', 60_000, async () => (await http.call('GET', '/readyz')).status === 200);
+  for (const i of bases.keys())
+    await waitFor(
+      `/readyz 200 on ${bases[i]}`,
+      60_000,
+      async () => (await http.via(i).call('GET', '/readyz')).status === 200,
+    );
   const login = await http.call('POST', '/api/auth/login', ADMIN);
   const token = (login.body as { token?: string }).token;
   if (!token) throw new Error(`admin sign-in failed: ${login.status} ${JSON.stringify(login.body)}`);
   http.setToken(token);
+  adminToken = token;
   const db = database(env.DATABASE_URL!);
   cleanup.add('database connections', () => db.close());
-  log(`api, projections and workers up at ${base}; load: ${opts.clients} clients for ${opts.seconds} s`);
+  log(
+    `api ×2, projections and workers up at ${bases.join(', ')}; load: ${opts.clients} clients for ${opts.seconds} s`,
+  );
 
   const book = ledger();
-  const c = commands(book, http, randomBytes(3).toString('hex'), opts.idempotencyKeys);
+  const runId = randomBytes(3).toString('hex');
+  const c = commands(book, http, runId, opts.idempotencyKeys);
+  const ctx: SliceContext = { http, db, log, runId, people: await makePeople(http, runId, 4) };
+  for (const slice of slices) {
+    log(`preparing ${slice.name}`);
+    await slice.prepare?.(ctx);
+  }
   let loading = true;
   const loadStarted = Date.now();
   const loadEnd = loadStarted + opts.seconds * 1000;
   const clients = Array.from({ length: opts.clients }, (_, i) =>
     loadClient(c, `w${i}`, () => loading, opts.pauseMs),
+  );
+  const sliceWork = slices.map((slice) =>
+    slice
+      .during?.(ctx, loadEnd, () => loading)
+      .catch((err: Error) => log(`${slice.name} failed: ${err.stack ?? err}`)),
   );
 
   const readyz = readyzMonitor(http);
@@ -214,12 +252,22 @@ async function main() {
   loading = false;
   log('load stopped; waiting for the commands in flight');
   // A command still retrying after 30 s more stays unanswered in the figures.
-  await Promise.race([Promise.all(clients), sleep(30_000)]);
+  await Promise.race([Promise.all([...clients, ...sliceWork]), sleep(30_000)]);
   await readyz.stop();
 
   log('settling (readyz, views caught up, jobs drained)');
   const settled = await settle(http, db, 45_000);
   const found = await gatherFound(db, outboxDir);
+  const sliceChecks = [];
+  for (const slice of slices)
+    sliceChecks.push(
+      await slice.check(ctx, found).catch((err: Error) => ({
+        figures: [
+          { label: `${slice.name}: check`, value: `failed: ${err.message}`, target: 'runs', pass: false },
+        ],
+        details: [],
+      })),
+    );
   log('stopping the application; replay-check');
   await processes.stopAll();
   const replay = await replayCheck(env);
@@ -237,7 +285,10 @@ async function main() {
     startedAt,
     logs: await summarizeLogs(processes.logFile),
   });
-  const out = report(list, details);
+  const out = report(
+    [...list, ...sliceChecks.flatMap((s) => s.figures)],
+    [...details, ...sliceChecks.flatMap((s) => s.details)],
+  );
   const commit = (await sh('git', ['-C', root, 'rev-parse', '--short', 'HEAD'])).output.trim();
   const header = `faults run ${new Date(startedAt).toISOString()}, commit ${commit}, ${opts.clients} clients × ${opts.seconds} s (pause ${opts.pauseMs} ms, creates ${opts.idempotencyKeys ? 'with' : 'without'} Idempotency-Key), load average ${loadavg()
     .map((l) => l.toFixed(1))
