@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{contracts,backend,projections,workers,frontend}/{src,test,e2e,faults}/**/*.test.ts'],
+    include: ['{contracts,backend,projections,workers,frontend}/{src,test,e2e,faults,seed}/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
