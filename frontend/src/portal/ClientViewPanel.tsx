@@ -6,6 +6,7 @@ import { ClientSchedule } from '../features/calendar/portal/ClientSchedule';
 import { ClientDocuments } from '../features/documents/portal/ClientDocuments';
 import { ClientQuotes } from '../features/estimates/portal/ClientQuotes';
 import { ClientPayments } from '../features/invoices/portal/ClientPayments';
+import { PaymentMethod } from '../features/invoices/portal/PaymentMethod';
 import { ChatWithSupport } from '../features/messages/ChatWithSupport';
 import { ClientProjects } from '../features/projects/portal/ClientProjects';
 import { ClientOverview } from './ClientOverview';
@@ -66,7 +67,12 @@ export function ClientViewPanel({
     case 'schedule':
       return <ClientSchedule />;
     case 'payments':
-      return <ClientPayments />;
+      return (
+        <div className="space-y-6">
+          <PaymentMethod />
+          <ClientPayments />
+        </div>
+      );
     default: {
       const unhandled: never = view;
       return unhandled;

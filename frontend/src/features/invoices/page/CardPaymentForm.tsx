@@ -1,6 +1,6 @@
 import type { TInvoice } from '@app/contracts/api/invoices';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import type { Stripe } from '@stripe/stripe-js';
 import { useEffect, useState } from 'react';
 import { failureText } from '../../../lib/api';
 import { Button } from '../../../ui/Button';
@@ -8,23 +8,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { errorToast } from '../../../ui/toast-store';
 import { createPaymentIntent } from '../create-payment-intent';
 import { centsToDollarText, centsToUsd } from '../payment-list';
-
-/** The card provider's primary colour (section 9). */
-const APPEARANCE = { theme: 'stripe' as const, variables: { colorPrimary: '#2563eb' } };
-
-const stripes = new Map<string, Promise<Stripe | null>>();
-const stripeFor = (key: string) => {
-  let stripe = stripes.get(key);
-  if (!stripe) {
-    // A failed load is forgotten, so opening the page again tries again.
-    stripe = loadStripe(key).catch(() => {
-      stripes.delete(key);
-      return null;
-    });
-    stripes.set(key, stripe);
-  }
-  return stripe;
-};
+import { STRIPE_APPEARANCE, stripeFor } from '../stripe-loader';
 
 type Setup =
   | { state: 'setting-up' }
@@ -77,7 +61,7 @@ export default function CardPaymentForm({
   return (
     <Elements
       stripe={stripeFor(publishableKey)}
-      options={{ clientSecret: setup.clientSecret, appearance: APPEARANCE }}
+      options={{ clientSecret: setup.clientSecret, appearance: STRIPE_APPEARANCE }}
     >
       <ConfirmCard projectId={invoice.project.id} amountCents={invoice.balanceCents} />
     </Elements>
