@@ -92,6 +92,16 @@ function ConfirmSetup({ onDone, onCancel }: { onDone: () => void; onCancel: () =
       setSaving(false);
       return;
     }
+    if (setupIntent.status !== 'succeeded') {
+      // Stripe is still confirming it; its webhook saves the card then.
+      toast({
+        title: 'Card Being Confirmed',
+        description: 'Your card will appear here once Stripe confirms it.',
+      });
+      setSaving(false);
+      onDone();
+      return;
+    }
     try {
       await confirmCardSaved(setupIntent.id);
       toast({ title: 'Card Saved', description: 'Your recurring invoices will be charged to this card.' });
