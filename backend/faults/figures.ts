@@ -148,7 +148,7 @@ export function figures(facts: RunFacts): { figures: Figure[]; details: string[]
     },
     {
       label: 'jobs not done',
-      value: jobsOpen.length ? jobsOpen.map(([s, n]) => `${s} ${n}`).join(', ') : '0',
+      value: `${jobsOpen.length ? jobsOpen.map(([s, n]) => `${s} ${n}`).join(', ') : '0'} (${found.jobs.get('scheduled') ?? 0} scheduled for later, e.g. reminders)`,
       target: '0',
       ...pass(jobsOpen.length === 0),
     },

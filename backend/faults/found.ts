@@ -21,7 +21,7 @@ export interface Found {
   /** Sign-in accounts (write side) with no client of the same e-mail: their e-mails. */
   orphanLogins: string[];
   jobs: Map<string, number>;
-  /** Jobs not done afterwards, by status and name (`pending invoice.issued.mail`), for the report. */
+  /** Jobs due and not done afterwards, by status and name (`pending invoice.issued.mail`), for the report. */
   openJobs: Map<string, number>;
   parkedEvents: number;
   outbox: Outbox;
@@ -50,11 +50,15 @@ export async function gatherFound(db: Database, outboxDir: string): Promise<Foun
          AND NOT EXISTS (SELECT 1 FROM rm.clients k WHERE lower(k.email) = lower(c.email)) ORDER BY 1`,
         [LIKE],
       ),
-      db.rows<{ key: string; n: number }>('SELECT status AS key, count(*) AS n FROM jobs GROUP BY status'),
+      // A pending job due later (a reminder days away) is not late: `scheduled`, apart from the others.
+      db.rows<{ key: string; n: number }>(
+        `SELECT CASE WHEN status = 'pending' AND run_at > now() THEN 'scheduled' ELSE status END AS key,
+           count(*) AS n FROM jobs GROUP BY 1`,
+      ),
       db.rows<{ n: number }>('SELECT count(*) AS n FROM projection_dead_letters'),
       db.rows<{ key: string; n: number }>(
-        `SELECT status || ' ' || name AS key, count(*) AS n FROM jobs WHERE status NOT IN ('done', 'failed')
-         GROUP BY 1 ORDER BY 2 DESC`,
+        `SELECT status || ' ' || name AS key, count(*) AS n FROM jobs
+         WHERE status <> 'done' AND NOT (status = 'pending' AND run_at > now()) GROUP BY 1 ORDER BY 2 DESC`,
       ),
     ]);
   return {

@@ -3,7 +3,7 @@ import type { HttpClient } from './http-client.ts';
 import { sleep } from './shell.ts';
 
 /**
- * After the load: waits (bounded) until `/readyz` answers 200, no job is pending or running, and the views
+ * After the load: waits (bounded) until `/readyz` answers 200, no job due is pending or running, and the views
  * have read the whole event log, so what is counted afterwards is what the system settled on.
  */
 export async function settle(http: HttpClient, db: Database, boundMs: number) {
@@ -18,7 +18,8 @@ export async function settle(http: HttpClient, db: Database, boundMs: number) {
     );
     const [jobs, behind] = await Promise.all([
       db
-        .rows<{ n: number }>(`SELECT count(*) AS n FROM jobs WHERE status IN ('pending', 'running')`)
+        .rows<{ n: number }>(`SELECT count(*) AS n FROM jobs WHERE status IN ('pending', 'running')
+                 AND (run_at IS NULL OR run_at <= now())`)
         .then((r) => Number(r[0]?.n ?? 1))
         .catch(() => 1),
       // Every checkpoint (views and the job dispatcher) against the newest event in the log.
