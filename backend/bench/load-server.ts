@@ -24,9 +24,12 @@ async function until(what: string, ms: number, ok: () => Promise<boolean>) {
  * The server as production runs it: compiled by scripts/build-server.mjs (a snapshot of this run's own),
  * `node` on the built api, projections and workers, on a database and a redis-server of its own (on a spare
  * port, so the shared Redis is never touched). The api starts first, alone, so the three do not race each
- * other's migrations on the fresh database. `BENCH_PROF=1` writes each process's CPU profile to /tmp/prof.
+ * other's migrations on the fresh database. `prepare` fills the database (and files folder) before any of them
+ * starts; its answer comes back as `prepared`. `BENCH_PROF=1` writes each process's CPU profile to /tmp/prof.
  */
-export async function startProductionServer() {
+export async function startProductionServer<T>(
+  prepare: (data: { databaseUrl: string; filesDir: string }) => Promise<T>,
+) {
   const build = await buildServerSnapshot();
   const database = await createTestDatabase();
   const work = await mkdtemp(join(tmpdir(), 'ng-load-'));
@@ -75,7 +78,9 @@ export async function startProductionServer() {
     build.remove();
     await rm(work, { recursive: true, force: true });
   };
+  let prepared: T;
   try {
+    prepared = await prepare({ databaseUrl: database.url, filesDir: env.FILES_DIR! });
     start('api');
     await until('the api answers /healthz', 60_000, async () => (await fetch(`${base}/healthz`)).ok);
     start('projections');
@@ -88,12 +93,18 @@ export async function startProductionServer() {
   const apiPid = children.get('api')!.pid!;
   return {
     base,
-    databaseUrl: database.url,
+    prepared,
     /** The api process's resident memory in MB (VmRSS of /proc/<pid>/status). */
     async apiResidentMb() {
       const status = await readFile(`/proc/${apiPid}/status`, 'utf8');
       const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
       return kb / 1024;
+    },
+    /** CPU seconds the api process has used (user and system, /proc/<pid>/stat; 100 ticks a second). */
+    async apiCpuSeconds() {
+      const stat = await readFile(`/proc/${apiPid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
     },
     stop,
   };

@@ -1,17 +1,14 @@
 import { PROJECT_STATUSES } from '@app/contracts/api/projects';
 import autocannon from 'autocannon';
-import { startProductionServer } from './load-server.ts';
-import { standInBusiness } from './load-standin.ts';
-import { BENCH_ADMIN, type Call, caller, inParallel } from './server.ts';
+import { type SeedResult, seedBusiness } from '../seed/business.ts';
+import { type ProductionServer, startProductionServer } from './load-server.ts';
+import { type Call, caller } from './server.ts';
 
 /**
  * Issue 16.3: the busiest reads and a mixed read/write workload against the compiled server (api, projections
  * and workers as `node` processes) on a seeded database, with autocannon; then the api process's memory.
  */
 const CONNECTIONS = 16;
-const PORTAL_CLIENTS = 8;
-const PROJECTS_EACH = 10;
-const MESSAGES_EACH = 20;
 const ADMIN_SESSIONS = 4;
 const MEMORY_AFTER = 100_000;
 
@@ -29,59 +26,21 @@ type Who = 'client' | 'admin';
 interface Accounts {
   client: string[];
   admin: string[];
-  /** Projects of the portal clients, which the admin's writes change. */
+  /** The projects the admin's writes change. */
   projects: number[];
 }
 
-/** Signs in with a temporary password and chooses one, as a new account must; answers the session token. */
-async function activate({ json }: Call, email: string, temporaryPassword: string) {
-  const { token } = await json('POST', '/api/auth/login', null, { email, password: temporaryPassword });
-  await json('POST', '/api/auth/change-password', token, {
-    currentPassword: temporaryPassword,
-    newPassword: 'bench-password-2',
-  });
-  return token as string;
-}
-
 /**
- * Portal clients with projects and a conversation each (made through the API), and several admin sessions:
- * the signed-in users the load runs as.
+ * The seeded business's sign-ins as the load's users: every client given the demo password, and several
+ * sessions of the owner (an admin); the projects the admin's writes change are the newest 200.
  */
-async function signedInUsers(api: Call, admin: string): Promise<Accounts> {
-  const client: string[] = [];
-  const projects: number[] = [];
-  await inParallel(PORTAL_CLIENTS, 4, async (n) => {
-    const email = `load-portal-${n}@example.com`;
-    const made = await api.json('POST', '/api/clients', admin, {
-      name: `Load Portal ${n}`,
-      email,
-      userType: 'client',
-      portalAccess: true,
-    });
-    const clientId = (made.client?.id ?? made.id) as number;
-    const token = await activate(api, email, made.temporaryPassword);
-    client.push(token);
-    await inParallel(PROJECTS_EACH, 2, async (i) => {
-      const project = await api.json('POST', '/api/projects', admin, {
-        clientId,
-        title: `Load job ${n}-${i}`,
-        type: i % 2 === 0 ? 'security_cameras' : 'starlink',
-        description: 'Cameras on the gate and the yard, a recorder in the shop.',
-      });
-      projects.push(project.id as number);
-    });
-    for (let i = 0; i < MESSAGES_EACH; i++) {
-      const [who, body] =
-        i % 2 === 0
-          ? [token, { content: `Question ${i}: when does the crew come?` }]
-          : [admin, { clientId, content: `Answer ${i}: Tuesday at nine.` }];
-      await api.json('POST', '/api/messages', who, body);
-    }
-  });
-  const sessions = await Promise.all(
-    Array.from({ length: ADMIN_SESSIONS }, () => api.json('POST', '/api/auth/login', null, BENCH_ADMIN)),
-  );
-  return { client, admin: sessions.map((s) => s.token as string), projects };
+export async function signedInUsers(api: Call, signIns: SeedResult['signIns']): Promise<Accounts> {
+  const login = async ({ email, password }: { email: string; password: string }) =>
+    (await api.json('POST', '/api/auth/login', null, { email, password })).token as string;
+  const client = await Promise.all(signIns.clients.map(login));
+  const admin = await Promise.all(Array.from({ length: ADMIN_SESSIONS }, () => login(signIns.admin)));
+  const listed = (await api.json('GET', '/api/projects', admin[0]!)) as { id: number }[];
+  return { client, admin, projects: listed.slice(0, 200).map((p) => p.id) };
 }
 
 interface Step {
@@ -125,11 +84,23 @@ export interface LoadFigure {
   p50: number;
   p99: number;
   requests: number;
+  /** Mean size of an answer's body and headers. */
+  kilobytes: number;
+  /** CPU the api process used per request (its user and system time over the run). */
+  apiCpuMs: number;
   failed: number;
   statuses: string;
 }
 
-async function fire(base: string, name: string, steps: Step[], accounts: Accounts, seconds: number) {
+export async function fire(
+  server: Pick<ProductionServer, 'base' | 'apiCpuSeconds'>,
+  name: string,
+  steps: Step[],
+  accounts: Accounts,
+  seconds: number,
+) {
+  const base = server.base;
+  const cpuBefore = await server.apiCpuSeconds();
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -145,6 +116,8 @@ async function fire(base: string, name: string, steps: Step[], accounts: Account
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
+    kilobytes: result.throughput.total / Math.max(1, result.requests.total) / 1024,
+    apiCpuMs: (((await server.apiCpuSeconds()) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
     failed: result.non2xx + result.errors + result.timeouts,
     statuses,
   } satisfies LoadFigure;
@@ -152,7 +125,7 @@ async function fire(base: string, name: string, steps: Step[], accounts: Account
 
 const read = (path: string, who: Who): Step => ({ method: 'GET', path, who });
 
-const READS: Record<string, Step[]> = {
+export const READS: Record<string, Step[]> = {
   'client portal home': PORTAL_HOME.map((path) => read(path, 'client')),
   'admin projects list': [read('/api/projects', 'admin')],
   'payments list': [read('/api/payments', 'admin')],
@@ -160,7 +133,7 @@ const READS: Record<string, Step[]> = {
 };
 
 /** 8 reads to 2 writes: a client's message, a project's status and a note on a project, in turn. */
-const MIXED: Step[] = [
+export const MIXED: Step[] = [
   ...PORTAL_HOME.slice(0, 4).map((path) => read(path, 'client')),
   read('/api/projects', 'admin'),
   read('/api/messages/conversations', 'admin'),
@@ -185,23 +158,21 @@ const MIXED: Step[] = [
 
 export async function loadFigures(options: { size: 'small' | 'full' }) {
   const seconds = options.size === 'full' ? 10 : 4;
-  const server = await startProductionServer();
+  const server = await startProductionServer(({ databaseUrl, filesDir }) =>
+    seedBusiness({ databaseUrl, filesDir, size: options.size }),
+  );
   try {
     const api = caller(server.base);
-    const { token: admin } = await api.json('POST', '/api/auth/login', null, BENCH_ADMIN);
-    const seededAt = performance.now();
-    const data = await standInBusiness(api, admin, options.size);
-    const accounts = await signedInUsers(api, admin);
-    const seedSeconds = (performance.now() - seededAt) / 1000;
+    const accounts = await signedInUsers(api, server.prepared.signIns);
     let served = 0;
     const reads: LoadFigure[] = [];
     for (const [name, steps] of Object.entries(READS)) {
-      served += (await fire(server.base, name, steps, accounts, 2)).requests;
-      const figure = await fire(server.base, name, steps, accounts, seconds);
+      served += (await fire(server, name, steps, accounts, 2)).requests;
+      const figure = await fire(server, name, steps, accounts, seconds);
       served += figure.requests;
       reads.push(figure);
     }
-    const mixed = await fire(server.base, 'mixed', MIXED, accounts, seconds * 1.5);
+    const mixed = await fire(server, 'mixed', MIXED, accounts, seconds * 1.5);
     served += mixed.requests;
     // Mixed until the api has answered 100,000 requests in all, then its resident memory.
     while (served < MEMORY_AFTER) {
@@ -214,7 +185,8 @@ export async function loadFigures(options: { size: 'small' | 'full' }) {
       served += more.requests.total;
     }
     const memory = { residentMb: await server.apiResidentMb(), requests: served };
-    return { data: { ...data, seedSeconds }, reads, mixed, memory };
+    const { counts, seconds: seedSeconds } = server.prepared;
+    return { data: { ...counts, seedSeconds }, reads, mixed, memory };
   } finally {
     await server.stop();
   }

@@ -134,10 +134,10 @@ if (wants('invoices')) {
 if (wants('load')) {
   const { data, reads, mixed, memory } = await loadFigures({ size: small ? 'small' : 'full' });
   console.log(
-    `load data: ${data.clients} clients, ${data.projects} projects, ${data.messages} messages, ${data.invoices} invoices (${f(data.seedSeconds)} s)`,
+    `load data (seedBusiness ${small ? 'small' : 'full'}): ${data.clients} clients, ${data.projects} projects, ${data.messages} messages, ${data.invoices} invoices, ${data.events} events (seeded in ${f(data.seedSeconds)} s)`,
   );
   const figure = (l: LoadFigure) =>
-    `${Math.round(l.requestsPerSecond)} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms (${l.requests} requests, ${l.failed} failed; ${l.statuses})`;
+    `${Math.round(l.requestsPerSecond)} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms (${l.requests} requests of ${f(l.kilobytes)} kB, api CPU ${f(l.apiCpuMs)} ms each, ${l.failed} failed; ${l.statuses})`;
   for (const read of reads)
     console.log(
       `load, ${read.name}: ${figure(read)}  target >= 3000 req/s, p99 <= 25 ms: ${verdict(read.requestsPerSecond >= 3000 && read.p99 <= 25 && read.failed === 0)}`,

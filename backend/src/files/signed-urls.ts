@@ -46,6 +46,10 @@ function signingKey(db: KeyDb): Promise<Buffer> {
 const signature = (key: Buffer, kind: string, name: string, ref: string, exp: number) =>
   createHmac('sha256', key).update(`${kind}/${name}\n${ref}\n${exp}`).digest('base64url');
 
+/** The TTL window signed addresses are made in: within one, a record's addresses read the same. */
+export const signingWindow = (config: Pick<Config, 'FILE_URL_TTL_SECONDS'>, now = Date.now()) =>
+  Math.floor(now / 1000 / config.FILE_URL_TTL_SECONDS);
+
 /**
  * Signs stored addresses for a record. An address stays the same for a whole TTL window (valid for one to
  * two TTLs), so browsers keep a picture cached and lists do not change on every read.
@@ -56,7 +60,7 @@ export async function fileSigner(
 ) {
   const key = await signingKey(deps.rm);
   const ttl = deps.config.FILE_URL_TTL_SECONDS;
-  const exp = (Math.floor(now / 1000 / ttl) + 2) * ttl;
+  const exp = (signingWindow(deps.config, now) + 2) * ttl;
   return (address: string, ref: string) => {
     const match = STORED_ADDRESS.exec(address);
     if (!match || PUBLIC_KINDS.has(match[1] as FileKind)) return address;

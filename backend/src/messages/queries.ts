@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { listClients } from '../clients/queries.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { instant } from '../platform/read-values.ts';
+import { ViewTextCache } from '../platform/view-text-cache.ts';
 import { isStaff, type Person } from './access.ts';
 
 type Deps = Pick<AppDeps, 'rm'>;
@@ -118,6 +119,22 @@ export async function conversationsFor(deps: Deps, person: Person): Promise<TCon
     messageCount: r.message_count,
     unreadCount: Math.max(0, r.unread),
   }));
+}
+
+/**
+ * Each person's conversation list (`conversationsFor`) as JSON text, kept until the messages, clients or
+ * users view changes: the list is read on every visit to Messages, far more often than anyone writes.
+ */
+export function conversationListCache(deps: Deps & Pick<AppDeps, 'watcher'>) {
+  const cache = new ViewTextCache(['messages', 'clients', 'users'], (view) =>
+    deps.watcher.changeMarkOf(view),
+  );
+  return {
+    text: (person: Person) =>
+      cache.text(`${person.userId}:${person.role}:${person.clientId}`, cache.version(''), async () =>
+        JSON.stringify(await conversationsFor(deps, person)),
+      ),
+  };
 }
 
 /** The query behind `conversationsFor` (exported for its speed check); undefined when the person has none. */

@@ -5,6 +5,7 @@ import {
   clientConversationId,
   type MESSAGE_TYPES,
   NO_CLIENT_PROFILE,
+  type TConversation,
   type TMessage,
   teamConversationId,
   ZConversation,
@@ -29,7 +30,7 @@ import { createOnce } from '../platform/idempotency.ts';
 import { mayUseConversation, type Person, personForUser } from './access.ts';
 import { markRead, messageMadeBy, sendMessage } from './commands.ts';
 import { conversationStream } from './decide.ts';
-import { clientsForMessaging, conversationsFor, messageById, messagesFor } from './queries.ts';
+import { clientsForMessaging, conversationListCache, messageById, messagesFor } from './queries.ts';
 
 /** The most of one conversation `/api/messages/client` lists (the newest, oldest first). */
 const CLIENT_LIST_LIMIT = 500;
@@ -45,6 +46,7 @@ const noClientProfile = () => new DomainError(404, 'no_client_profile', NO_CLIEN
 export function messageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireUser, requireAdmin } = guards(deps);
   const person = (request: FastifyRequest) => personForUser(deps, request.user!);
+  const conversations = conversationListCache(deps);
 
   /** The stored message goes to the sockets at once (live/message-push.ts), named by the session's user. */
   const pushed = (request: FastifyRequest) => {
@@ -98,7 +100,10 @@ export function messageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/messages/conversations',
       { schema: { response: { 200: z.array(ZConversation) } }, preValidation: requireUser },
-      async (request) => conversationsFor(deps, await person(request)),
+      async (request, reply) =>
+        reply
+          .type('application/json')
+          .send((await conversations.text(await person(request))) as unknown as TConversation[]),
     );
 
     // The signed-in client's own conversation. An account with no client record has none: an empty list, so

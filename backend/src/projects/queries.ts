@@ -3,9 +3,10 @@ import type { ProjectsTable } from '@app/projections/projects/table';
 import { sql } from 'kysely';
 import type { SignedInUser } from '../auth/guard.ts';
 import { clientIdForUser } from '../clients/queries.ts';
-import { type FileSigner, fileSigner } from '../files/signed-urls.ts';
+import { type FileSigner, fileSigner, signingWindow } from '../files/signed-urls.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { instant } from '../platform/read-values.ts';
+import { ViewTextCache } from '../platform/view-text-cache.ts';
 
 type Deps = Pick<AppDeps, 'rm' | 'config'>;
 type Row = Omit<ProjectsTable, 'last_event_position'>;
@@ -72,6 +73,21 @@ const projects = (deps: Deps) =>
 export async function listProjects(deps: Deps): Promise<TProject[]> {
   const sign = await fileSigner(deps);
   return (await projects(deps).execute()).map((r) => toDto(r, sign));
+}
+
+/**
+ * The admin's list (`listProjects`) as JSON text, kept until the projects or clients view changes or the
+ * photos' signing window moves: staff reopen the list far more often than projects change, and reading and
+ * writing thousands of rows costs the database and this process tens of milliseconds each time.
+ */
+export function projectListCache(deps: Deps & Pick<AppDeps, 'watcher'>) {
+  const cache = new ViewTextCache(['projects', 'clients'], (view) => deps.watcher.changeMarkOf(view), 1);
+  return {
+    text: () =>
+      cache.text('all', cache.version(`window-${signingWindow(deps.config)}`), async () =>
+        JSON.stringify(await listProjects(deps)),
+      ),
+  };
 }
 
 export async function projectsOfClient(deps: Deps, clientId: number): Promise<TProject[]> {
