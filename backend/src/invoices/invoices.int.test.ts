@@ -645,7 +645,18 @@ describe('invoices and payments API', () => {
       t.adminToken,
     );
     expect((await list())[0]!.clientName).toBe('Di Renamed');
+    // A browser that kept the list asks with its tag: unchanged, no body; changed, the new list and tag.
+    const url = `/api/payments?projectId=${own.projectId}`;
+    const kept = await t.app.inject({ url, headers: { authorization: `Bearer ${t.adminToken}` } });
+    const tag = kept.headers.etag as string;
+    expect(tag).toMatch(/^"[\w-]+"$/);
+    const again = () =>
+      t.app.inject({ url, headers: { authorization: `Bearer ${t.adminToken}`, 'if-none-match': tag } });
+    const unchanged = await again();
+    expect([unchanged.statusCode, unchanged.body]).toEqual([304, '']);
     expect((await call('DELETE', `/api/payments/${made.id}`)).status).toBe(200);
-    expect(await list()).toEqual([]);
+    const changed = await again();
+    expect([changed.statusCode, changed.json()]).toEqual([200, []]);
+    expect(changed.headers.etag).not.toBe(tag);
   });
 });

@@ -138,8 +138,8 @@ const LIST_VIEWS = ['payments', 'clients', 'projects'];
 export function paymentsListCache(deps: Deps & Pick<AppDeps, 'watcher'>) {
   const cache = new ViewTextCache(LIST_VIEWS, (view) => deps.watcher.changeMarkOf(view), 100);
   return {
-    text: (projectId?: number) =>
-      cache.text(projectId === undefined ? 'all' : `project-${projectId}`, cache.version(today()), () =>
+    answer: (projectId?: number) =>
+      cache.answer(projectId === undefined ? 'all' : `project-${projectId}`, cache.version(today()), () =>
         paymentsJson(deps, { projectId }),
       ),
   };

@@ -24,6 +24,7 @@ import {
 } from '@app/contracts/api/invoices';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { actorOf, guards } from '../auth/guard.ts';
 import { personOf } from '../auth/person.ts';
 import { revenueByMonth } from '../dashboard/stats.ts';
@@ -131,9 +132,19 @@ export function invoiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/payments',
-      { schema: { querystring: ZPaymentsQuery, response: { 200: ZPayments } }, preValidation: requireAdmin },
-      async (request, reply) =>
-        reply.type('application/json').send(jsonText(await listTexts.text(request.query.projectId))),
+      {
+        schema: { querystring: ZPaymentsQuery, response: { 200: ZPayments, 304: z.null() } },
+        preValidation: requireAdmin,
+      },
+      async (request, reply) => {
+        const { text, etag } = await listTexts.answer(request.query.projectId);
+        // The browser keeps the list and asks again with its tag: unchanged, it is answered with no body.
+        if (etag !== null) {
+          void reply.header('etag', etag).header('cache-control', 'private, no-cache');
+          if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+        }
+        return reply.type('application/json').send(jsonText(text));
+      },
     );
 
     app.delete(

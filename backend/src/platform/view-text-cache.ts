@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The last answer text made for each key (a calendar feed's audience, a list's filter), kept with the version
  * of the data it was made from: the change marks of the views it reads (see ProjectionWatcher.changeMarkOf)
@@ -28,13 +30,23 @@ export class ViewTextCache {
 
   /** The text for `key` made at `version`, or made now by `make` (and kept). */
   async text(key: string, version: string | null, make: () => Promise<string>): Promise<string> {
+    return (await this.answer(key, version, make)).text;
+  }
+
+  /**
+   * The text with an entity tag naming its key and version (null when no version is known): a client that
+   * sends it back as If-None-Match while the version holds already has this text.
+   */
+  async answer(key: string, version: string | null, make: () => Promise<string>) {
+    const etag =
+      version === null ? null : `"${createHash('sha1').update(`${key}|${version}`).digest('base64url')}"`;
     const kept = this.entries.get(key);
-    if (version !== null && kept?.version === version) return kept.text;
+    if (version !== null && kept?.version === version) return { text: kept.text, etag };
     const text = await make();
-    if (version === null) return text;
+    if (version === null) return { text, etag };
     this.entries.delete(key);
     this.entries.set(key, { version, text });
     if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
-    return text;
+    return { text, etag };
   }
 }
