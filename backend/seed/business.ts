@@ -17,7 +17,7 @@ import { makeEstimates } from './estimates.ts';
 import { storedPhotoPalette } from './images.ts';
 import { makeInvoices } from './invoices.ts';
 import { makeMessages } from './messages.ts';
-import { DEMO_PASSWORD, giveKnownPasswords, makeClients, makeTeam } from './people.ts';
+import { DEMO_PASSWORD, giveKnownPasswords, makeClients, makeTeam, type SeededClient } from './people.ts';
 import { Random } from './prng.ts';
 import { makeProjects } from './projects.ts';
 import { SIZES, type SizeName } from './sizes.ts';
@@ -129,7 +129,8 @@ export async function seedBusiness(options: SeedOptions) {
       // Staff write to a client's conversation only once the clients view shows that client.
       await stage('read models (clients)', settle);
       const messages = await stage('messages', () =>
-        makeMessages(ctx, team, clients, projects, size.messages),
+        // A conversation's messages go one after another: twice as many conversations are kept in flight.
+        makeMessages({ ...ctx, width: ctx.width * 2 }, team, clients, projects, size.messages),
       );
       const appointments = await stage('appointments', () =>
         makeAppointments(ctx, team, projects, size.appointments, size.aheadDays * DAY),
@@ -142,8 +143,11 @@ export async function seedBusiness(options: SeedOptions) {
       await stage('read models', settle);
       const events = await eventCount(infra.db);
       const owner = team[0]!;
+      // The client printed is the one of those with the most jobs: the portal then shows the most.
+      const jobs = (c: SeededClient) => projects.filter((p) => p.client === c).length;
       const signedClients = clients
         .slice(0, size.knownPasswords)
+        .sort((a, b) => jobs(b) - jobs(a))
         .map((c): SignIn => ({ email: c.email, password: DEMO_PASSWORD, name: c.name }));
       return {
         size: options.size,

@@ -28,7 +28,7 @@ export interface ConsultationCounts {
 
 /**
  * `count` requests from the public consultation form (POST /api/consultations, no sign-in), spread over the
- * history; the office calls back within a day or two (PATCH status contacted), except the last week's newest.
+ * history; the office calls back within a day or two (PATCH status contacted), except to the newest.
  */
 export async function makeConsultations(
   ctx: SeedContext,
@@ -54,7 +54,9 @@ export async function makeConsultations(
       time: random.pick(PREFERRED_TIMES),
       property: random.pick(CONSULTATION_PROPERTY_TYPES),
     };
-  });
+  }).sort((a, b) => a.sentAt - b.sentAt);
+  // The newest requests wait for their call back, whatever the size.
+  for (const c of planned.slice(-Math.max(1, Math.round(count / 10)))) c.contactedAt = null;
   await inParallel(planned.length, ctx.width, async (i) => {
     const c = planned[i]!;
     const body = ZConsultationRequestBody.parse({

@@ -129,6 +129,9 @@ export async function makeInvoices(
   const counts: InvoiceCounts = { invoices: 0, paid: 0, partPaid: 0, unpaid: 0, payments: 0, byMethod: {} };
   const runners = [...months.values()];
   const actor = () => actorFor(office.userId, 'admin');
+  // Issued first, each month's in order (their numbers are the month's next ones); then the money received,
+  // which depends on nothing but its own invoice, for all invoices at once.
+  const issued: { id: number; invoice: PlannedInvoice }[] = [];
   await inParallel(runners.length, ctx.width, async (m) => {
     for (const invoice of runners[m]!) {
       const invoiceId = await nextId(ctx.deps.db, 'invoice_ids');
@@ -159,32 +162,36 @@ export async function makeInvoices(
         }),
       );
       counts.invoices++;
-      for (const payment of invoice.payments) {
-        const b = ZConfirmPaymentBody.parse({
-          paymentMethod: payment.method,
-          ...(payment.cents === null ? {} : { amount: payment.cents / 100 }),
-          ...(payment.reference ? { transactionId: payment.reference } : {}),
-          paidAt: new Date(payment.at).toISOString(),
-        });
-        await at(payment.at, () =>
-          confirmPayment(ctx.deps, actor(), {
-            id: invoiceId,
-            amountCents: b.amount ?? null,
-            method: b.paymentMethod,
-            customMethod: null,
-            transactionId: b.transactionId ?? null,
-            paidAt: b.paidAt ?? null,
-            by: office.userId,
-          }),
-        );
-        counts.payments++;
-        counts.byMethod[payment.method] = (counts.byMethod[payment.method] ?? 0) + 1;
-      }
-      const whole = invoice.payments.some((p) => p.cents === null);
-      if (whole) counts.paid++;
-      else if (invoice.payments.length > 0) counts.partPaid++;
-      else counts.unpaid++;
+      issued.push({ id: invoiceId, invoice });
     }
+  });
+  await inParallel(issued.length, ctx.width, async (i) => {
+    const { id, invoice } = issued[i]!;
+    for (const payment of invoice.payments) {
+      const b = ZConfirmPaymentBody.parse({
+        paymentMethod: payment.method,
+        ...(payment.cents === null ? {} : { amount: payment.cents / 100 }),
+        ...(payment.reference ? { transactionId: payment.reference } : {}),
+        paidAt: new Date(payment.at).toISOString(),
+      });
+      await at(payment.at, () =>
+        confirmPayment(ctx.deps, actor(), {
+          id,
+          amountCents: b.amount ?? null,
+          method: b.paymentMethod,
+          customMethod: null,
+          transactionId: b.transactionId ?? null,
+          paidAt: b.paidAt ?? null,
+          by: office.userId,
+        }),
+      );
+      counts.payments++;
+      counts.byMethod[payment.method] = (counts.byMethod[payment.method] ?? 0) + 1;
+    }
+    const whole = invoice.payments.some((p) => p.cents === null);
+    if (whole) counts.paid++;
+    else if (invoice.payments.length > 0) counts.partPaid++;
+    else counts.unpaid++;
   });
   return counts;
 }
