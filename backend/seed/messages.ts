@@ -123,7 +123,7 @@ export async function makeMessages(
   const counts: MessageCounts = { messages: 0, conversations: conversations.length, readMarks: 0 };
   await inParallel(conversations.length, ctx.width, async (c) => {
     const conversation = conversations[c]!;
-    const lines = random.fork(conversation.id);
+    const lines = random.fork(`conversation-${c}`);
     const team = conversation.id.startsWith('team');
     let last: { id: number; side: number; at: number } | null = null;
     for (const turn of conversation.turns) {
