@@ -129,8 +129,7 @@ export async function seedBusiness(options: SeedOptions) {
       // Staff write to a client's conversation only once the clients view shows that client.
       await stage('read models (clients)', settle);
       const messages = await stage('messages', () =>
-        // A conversation's messages go one after another: twice as many conversations are kept in flight.
-        makeMessages({ ...ctx, width: ctx.width * 2 }, team, clients, projects, size.messages),
+        makeMessages(ctx, team, clients, projects, size.messages),
       );
       const appointments = await stage('appointments', () =>
         makeAppointments(ctx, team, projects, size.appointments, size.aheadDays * DAY),

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { TRole } from '@app/contracts/api/users';
 import { comparePositions, type Position } from '@app/contracts/events/envelope';
+import { sql } from 'kysely';
 import type { fileStore } from '../src/files/store.ts';
 import type { Actor } from '../src/platform/command.ts';
 import type { AppDeps } from '../src/platform/deps.ts';
+import type { IdSequence } from '../src/platform/ids.ts';
 import type { Random } from './prng.ts';
 
 /** What the seed's commands are given: the API's dependencies less Redis (no job or socket is touched). */
@@ -56,3 +58,13 @@ export function workingMoment(random: Random, ms: number, end: number): number {
 /** A moment between `from` and `to`, uniformly. */
 export const between = (random: Random, from: number, to: number) =>
   from + Math.floor(random.next() * Math.max(0, to - from));
+
+/**
+ * `count` new ids of a sequence in one query, ascending: what `nextId` gives one request at a time, for a run of
+ * records made one after another (a conversation's messages), without a round trip each.
+ */
+export async function nextIds(db: SeedDeps['db'], sequence: IdSequence, count: number): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    SELECT nextval(${sequence}::regclass)::int AS id FROM generate_series(1, ${count})`.execute(db);
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}

@@ -2,10 +2,9 @@ import { clientConversationId, teamConversationId } from '@app/contracts/api/mes
 import { inParallel } from '../bench/server.ts';
 import type { Person } from '../src/auth/person.ts';
 import { markRead, sendMessage } from '../src/messages/commands.ts';
-import { nextId } from '../src/platform/ids.ts';
 import { clientLine, fill, staffLine, TEAM_LINES } from './catalog.ts';
 import { at } from './clock.ts';
-import { actorFor, between, type SeedContext, workingMoment } from './context.ts';
+import { actorFor, between, nextIds, type SeedContext, workingMoment } from './context.ts';
 import type { SeededClient, SeededStaff } from './people.ts';
 import type { Random } from './prng.ts';
 import type { SeededProject } from './projects.ts';
@@ -126,6 +125,7 @@ export async function makeMessages(
     const lines = random.fork(`conversation-${c}`);
     const team = conversation.id.startsWith('team');
     let last: { id: number; side: number; at: number } | null = null;
+    const ids = await nextIds(ctx.deps.db, 'message_ids', conversation.turns.length);
     for (const turn of conversation.turns) {
       const side = conversation.sides[turn.side]!;
       const moment = turn.at;
@@ -142,7 +142,7 @@ export async function makeMessages(
         counts.readMarks++;
       }
       const template = team ? lines.pick(TEAM_LINES) : side.line(lines);
-      const messageId = await nextId(ctx.deps.db, 'message_ids');
+      const messageId = ids.shift()!;
       await at(moment, () =>
         sendMessage(ctx.deps, actor, {
           conversationId: conversation.id,
