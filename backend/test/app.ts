@@ -103,6 +103,27 @@ export async function startTestApp(
     return token;
   };
 
+  const others: { app: FastifyInstance; deps: AppDeps }[] = [];
+  /**
+   * Another API process on the same database: its own session cache, projection watcher and aggregate cache
+   * (sharing this one's pool and Redis), called through its own `call`.
+   */
+  const anotherApi = async () => {
+    const otherDeps = await createDeps(config, infra, redis, { sessionCacheMs: options.sessionCacheMs });
+    const other = await buildApp(otherDeps, { logger: false });
+    await other.ready();
+    others.push({ app: other, deps: otherDeps });
+    return async (method: string, url: string, body?: unknown, token?: string | null) => {
+      const res = await other.inject({
+        method: method as 'GET',
+        url,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+      return { status: res.statusCode, body: res.body ? safeJson(res.body) : null };
+    };
+  };
+
   const adminToken = await login(ADMIN.email, ADMIN.password);
   return {
     app,
@@ -116,12 +137,17 @@ export async function startTestApp(
     activate,
     createUser,
     adminToken,
+    anotherApi,
     /** Stops the read models' updates (as a projections process that is down) until `resumeProjections`. */
     pauseProjections: () => projections.stop(),
     resumeProjections: () => {
       projections = startProjections(infra, log);
     },
     async close() {
+      for (const other of others) {
+        await other.app.close();
+        await other.deps.watcher.close();
+      }
       await app.close();
       await workers?.stop();
       await projections.stop();

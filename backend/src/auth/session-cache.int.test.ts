@@ -1,3 +1,4 @@
+import { comparePositions } from '@app/contracts/events/envelope';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
@@ -55,6 +56,27 @@ describe('remembered sessions', () => {
     const again = await t.login(email, reset.body.temporaryPassword);
     const next = await t.call('GET', '/api/messages/client', undefined, again);
     expect([next.status, next.body.error]).toEqual([403, 'password_change_required']);
+  });
+
+  it('a sign-out answered by one API process is refused by another that remembered the session', async () => {
+    const other = await t.anotherApi();
+    const { id, token } = await signedIn();
+    expect((await other('GET', '/api/auth/user', undefined, token)).status).toBe(200); // remembered there
+    expect((await t.call('POST', '/api/auth/logout', undefined, token)).status).toBe(200);
+    // The sign-out's answer waited for the users view, whose notice reaches every process as it reached this
+    // one: the other drops the session within moments, where its memory alone would keep it a minute.
+    const loggedOut = await t.deps.store.readLast(`user-${id}`);
+    expect(loggedOut?.type).toBe('UserLoggedOut');
+    expect(comparePositions(t.deps.watcher.positionOf('users')!, loggedOut!.position)).toBeGreaterThanOrEqual(
+      0,
+    );
+    const started = Date.now();
+    await eventually(
+      'the other process refuses the token',
+      async () => (await other('GET', '/api/auth/user', undefined, token)).status === 401,
+      2000,
+    );
+    expect(Date.now() - started).toBeLessThan(200);
   });
 
   it('a sign-out in another API process reaches this one with the users view', async () => {

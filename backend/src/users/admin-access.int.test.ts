@@ -452,3 +452,26 @@ describe('admin endpoints', () => {
     });
   });
 });
+
+describe('a role change while the users view is behind', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { READ_YOUR_WRITES_TIMEOUT_MS: '300' } });
+  });
+  afterAll(async () => t?.close());
+
+  it('answers 202, not the role from before, and the new role shows once the view is back', async () => {
+    const u = await t.createUser({ role: 'user' });
+    await t.pauseProjections();
+    try {
+      const changed = await t.call('PUT', `/api/users/${u.id}/role`, { role: 'admin' }, t.adminToken);
+      expect([changed.status, changed.body.accepted, changed.body.id]).toEqual([202, true, u.id]);
+      const byEmail = await t.call('PUT', `/api/users/email/${u.email}/role`, { role: 'user' }, t.adminToken);
+      expect(byEmail.status).toBe(202);
+    } finally {
+      t.resumeProjections();
+    }
+    const again = await t.call('PUT', `/api/users/${u.id}/role`, { role: 'admin' }, t.adminToken);
+    expect([again.status, again.body.role]).toEqual([200, 'admin']);
+  });
+});

@@ -155,9 +155,8 @@ export async function accountIdByEmail(deps: Deps, email: string) {
   return creds.user_id;
 }
 
-export async function changeRole(deps: Deps, actor: Actor, userId: number, role: TRole) {
-  await run(deps, actor, userId, (s) => user.changeRole(s, { role, actorId: actor.id }));
-}
+export const changeRole = (deps: Deps, actor: Actor, userId: number, role: TRole) =>
+  run(deps, actor, userId, (s) => user.changeRole(s, { role, actorId: actor.id }));
 
 export async function deleteUser(deps: Deps, actor: Actor, userId: number) {
   await run(deps, actor, userId, (s) => user.deleteUser(s, { actorId: actor.id }), {

@@ -1,3 +1,4 @@
+import { ZAccepted } from '@app/contracts/api/accepted';
 import {
   ZCreateAdminBody,
   ZCreateUserResponse,
@@ -7,11 +8,13 @@ import {
   ZUserEmailParams,
   ZUserIdParams,
 } from '@app/contracts/api/users';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, guards } from '../auth/guard.ts';
+import { answerAfter } from '../platform/answer.ts';
+import type { CommandOutcome } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
-import { notFound } from '../platform/errors.ts';
 import { accountRoutes } from './account-routes.ts';
 import { accountIdByEmail, changeRole, createUser, deleteUser } from './commands.ts';
 import { listUsers, toUserDto, userById } from './queries.ts';
@@ -26,6 +29,16 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
 function adminUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireAdmin } = guards(deps);
+  /** A role change's answer: the account as the users view shows it, or 202 while the view is behind. */
+  const answerRole = (reply: FastifyReply, outcome: CommandOutcome, userId: number) =>
+    answerAfter(reply, outcome, {
+      id: userId,
+      read: async () => {
+        const user = await userById(deps, userId);
+        return user && toUserDto(user);
+      },
+      notFoundMessage: 'User not found',
+    });
   return async (app) => {
     app.addHook('preValidation', requireAdmin);
 
@@ -45,24 +58,21 @@ function adminUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.put(
       '/api/users/:id/role',
-      { schema: { params: ZUserIdParams, body: ZRoleBody, response: { 200: ZUser } } },
-      async (request) => {
-        await changeRole(deps, actorOf(request), request.params.id, request.body.role);
-        const user = await userById(deps, request.params.id);
-        if (!user) throw notFound('User not found');
-        return toUserDto(user);
-      },
+      { schema: { params: ZUserIdParams, body: ZRoleBody, response: { 200: ZUser, 202: ZAccepted } } },
+      async (request, reply) =>
+        answerRole(
+          reply,
+          await changeRole(deps, actorOf(request), request.params.id, request.body.role),
+          request.params.id,
+        ),
     );
 
     app.put(
       '/api/users/email/:email/role',
-      { schema: { params: ZUserEmailParams, body: ZRoleBody, response: { 200: ZUser } } },
-      async (request) => {
+      { schema: { params: ZUserEmailParams, body: ZRoleBody, response: { 200: ZUser, 202: ZAccepted } } },
+      async (request, reply) => {
         const userId = await accountIdByEmail(deps, request.params.email);
-        await changeRole(deps, actorOf(request), userId, request.body.role);
-        const user = await userById(deps, userId);
-        if (!user) throw notFound('User not found');
-        return toUserDto(user);
+        return answerRole(reply, await changeRole(deps, actorOf(request), userId, request.body.role), userId);
       },
     );
 

@@ -17,15 +17,20 @@ type Deps = Pick<
 
 const LOGIN_FAILED = 'Invalid email or password.';
 
-/** Sign-ins are audit events; they go in without waiting for the read models. */
+/**
+ * Sign-ins and sign-outs are audit events. A sign-in goes in without waiting for the read models; a sign-out
+ * waits (`settled`), because the users view's notice of it is what makes every other API process drop the
+ * session it remembers: once answered, the token is refused by all of them.
+ */
 const record = (
   deps: Deps,
   actor: Actor,
   userId: number,
   decide: (s: user.UserState) => ReturnType<typeof user.recordLogout>,
+  settled = false,
 ) =>
   runCommand(
-    { ...deps, waitForProjections: async () => true },
+    settled ? deps : { ...deps, waitForProjections: async () => true },
     user.userStream(userId),
     user.userDecider,
     actor,
@@ -62,4 +67,4 @@ export async function signOut(deps: Deps, actor: Actor, token: string | null) {
 }
 
 export const recordLogout = (deps: Deps, actor: Actor, userId: number) =>
-  record(deps, actor, userId, user.recordLogout);
+  record(deps, actor, userId, user.recordLogout, true);

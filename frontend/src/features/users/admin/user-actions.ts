@@ -1,17 +1,19 @@
+import type { TAccepted } from '@app/contracts/api/accepted';
 import type { TRole, TUser, ZCreateUserResponse } from '@app/contracts/api/users';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api';
+import { showAccepted } from '../../../lib/accepted';
+import { apiRequest, isAccepted } from '../../../lib/api';
 import { callFailure } from '../../../lib/failure';
 import { toast } from '../../../ui/toast-store';
 import { fullName, ROLE_LABELS } from './user-rules';
 
 type CreatedUser = z.infer<typeof ZCreateUserResponse>;
 
+const USERS_KEYS = ['/api/users', '/api/users/admins'];
+
 const refreshUsers = (queryClient: QueryClient) =>
-  Promise.all(
-    ['/api/users', '/api/users/admins'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
-  );
+  Promise.all(USERS_KEYS.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
 
 const nameOf = (user: TUser) => fullName(user) || user.email;
 
@@ -20,8 +22,9 @@ export function useChangeRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ user, role }: { user: TUser; role: TRole }) =>
-      apiRequest<TUser>('PUT', `/api/users/${user.id}/role`, { role }),
+      apiRequest<TUser | TAccepted>('PUT', `/api/users/${user.id}/role`, { role }),
     onSuccess: (updated) => {
+      if (isAccepted(updated)) return showAccepted(queryClient, updated, USERS_KEYS);
       toast({
         title: 'User role updated',
         description: `${nameOf(updated)} is now ${ROLE_LABELS[updated.role]}.`,
@@ -37,8 +40,11 @@ export function useMakeAdminByEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (email: string) =>
-      apiRequest<TUser>('PUT', `/api/users/email/${encodeURIComponent(email)}/role`, { role: 'admin' }),
+      apiRequest<TUser | TAccepted>('PUT', `/api/users/email/${encodeURIComponent(email)}/role`, {
+        role: 'admin',
+      }),
     onSuccess: (updated) => {
+      if (isAccepted(updated)) return showAccepted(queryClient, updated, USERS_KEYS);
       toast({ title: 'User role updated', description: `${updated.email} is now an admin.` });
       return refreshUsers(queryClient);
     },
