@@ -474,4 +474,25 @@ describe('a role change while the users view is behind', () => {
     const again = await t.call('PUT', `/api/users/${u.id}/role`, { role: 'admin' }, t.adminToken);
     expect([again.status, again.body.role]).toEqual([200, 'admin']);
   });
+
+  it('signs a demoted admin out at once, even while the users view still says admin', async () => {
+    const u = await t.createUser({ role: 'admin' });
+    const token = await t.activate(u.email, u.temporaryPassword);
+    expect((await t.call('GET', '/api/users', undefined, token)).status).toBe(200);
+    await t.pauseProjections();
+    try {
+      const demoted = await t.call('PUT', `/api/users/${u.id}/role`, { role: 'user' }, t.adminToken);
+      expect(demoted.status).toBe(202);
+      expect((await t.call('GET', '/api/users', undefined, token)).status).toBe(401);
+    } finally {
+      t.resumeProjections();
+    }
+    // Promotion keeps the sessions: the next request already works with the new role.
+    const promoted = await t.createUser({ role: 'user' });
+    const theirs = await t.activate(promoted.email, promoted.temporaryPassword);
+    expect(
+      (await t.call('PUT', `/api/users/${promoted.id}/role`, { role: 'admin' }, t.adminToken)).status,
+    ).toBe(200);
+    expect((await t.call('GET', '/api/users', undefined, theirs)).status).toBe(200);
+  });
 });

@@ -155,8 +155,19 @@ export async function accountIdByEmail(deps: Deps, email: string) {
   return creds.user_id;
 }
 
+/**
+ * A role change. An admin losing the role is signed out everywhere before it is stored: requests are judged
+ * by the users view, which may be behind (projections down), and an admin session must not outlive the role.
+ */
 export const changeRole = (deps: Deps, actor: Actor, userId: number, role: TRole) =>
-  run(deps, actor, userId, (s) => user.changeRole(s, { role, actorId: actor.id }));
+  run(deps, actor, userId, (s) => user.changeRole(s, { role, actorId: actor.id }), {
+    beforeAppend: async (events) => {
+      const leavesAdmin = events.some(
+        (e) => e.type === 'UserRoleChanged' && (e.data as { from: TRole }).from === 'admin',
+      );
+      if (leavesAdmin) await revokeAllSessions(deps, userId);
+    },
+  });
 
 export async function deleteUser(deps: Deps, actor: Actor, userId: number) {
   await run(deps, actor, userId, (s) => user.deleteUser(s, { actorId: actor.id }), {
