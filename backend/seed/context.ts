@@ -34,6 +34,8 @@ export const actorFor = (id: number | null, role: TRole | 'anonymous'): Actor =>
   role,
   correlationId: randomUUID(),
   clientIp: '127.0.0.1',
+  // A year acted out today: its events start no jobs (no mail about the past).
+  history: true,
 });
 
 /**

@@ -30,7 +30,7 @@ export interface SeededClient extends Person {
 /** The owner and the team: admin accounts with the demo password, made before the history starts. */
 export async function makeTeam(ctx: SeedContext, tag: string): Promise<SeededStaff[]> {
   const team: SeededStaff[] = [];
-  const owner = systemActor();
+  const owner = { ...systemActor(), history: true as const };
   for (const member of STAFF) {
     const email = tag ? member.email.replace('@', `${tag}@`) : member.email;
     const { user } = await at(ctx.start - 30 * DAY, () =>

@@ -11,7 +11,8 @@ export const JOB_DISPATCHER = { name: 'job-dispatcher', version: 1 } as const;
 /**
  * Turns events into jobs: rows in the `jobs` table, written in the runner's transaction with its checkpoint
  * (own checkpoint, one owner, dead letters), so a job is recorded exactly once per event and job. It never
- * talks to Redis: the pump (`pump.ts`) puts recorded jobs on the queues after the commit.
+ * talks to Redis: the pump (`pump.ts`) puts recorded jobs on the queues after the commit. Events made as past
+ * history (the demo seed) start none.
  */
 export function jobDispatcher(definitions: readonly AnyJobDefinition[]): Projection {
   const startedBy = new Map<string, AnyJobDefinition[]>();
@@ -24,7 +25,7 @@ export function jobDispatcher(definitions: readonly AnyJobDefinition[]): Project
     eventTypes: new Set(startedBy.keys()),
     async apply(events, { tx }) {
       const rows = events.flatMap((e) =>
-        (startedBy.get(e.type) ?? [])
+        (e.metadata.history ? [] : (startedBy.get(e.type) ?? []))
           .filter((def) => def.startsWhen?.(e.data as never) ?? true)
           .map((def) => jobRowFor(def, e)),
       );

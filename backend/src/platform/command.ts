@@ -19,6 +19,8 @@ export interface Actor {
   correlationId: string;
   causationId?: string | null;
   clientIp: string | null;
+  /** Acting out past history (the demo seed): the events start no jobs (see TEventMetadata.history). */
+  history?: true;
 }
 
 export const systemActor = (correlationId = randomUUID(), causationId: string | null = null): Actor => ({
@@ -37,6 +39,7 @@ export function toNewEvents(events: readonly TDomainEvent[], actor: Actor, now =
     causationId: actor.causationId ?? null,
     occurredAt: now.toISOString(),
     clientIp: actor.clientIp,
+    ...(actor.history && { history: true }),
   };
   return events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata }));
 }

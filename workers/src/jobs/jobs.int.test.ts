@@ -3,16 +3,18 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TDomainEvent } from '@app/contracts/events/domain';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { systemActor, toNewEvents } from '../../../backend/src/platform/command.ts';
 import { eventually } from '../../../backend/test/eventually.ts';
 import { deleteKeys } from '../../../backend/test/leftovers.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { consultationRequestedMail } from './consultation-requested-mail.ts';
 import { findJob, JOB_STATUSES, listJobs, retryJobs } from './table.ts';
-import { outboxMails, queueHas, startJobsApp } from './testing.ts';
+import { consultationBody, outboxMails, queueHas, startJobsApp } from './testing.ts';
 
 type JobsApp = Awaited<ReturnType<typeof startJobsApp>>;
 
@@ -97,6 +99,29 @@ describe('jobs come from the event log', () => {
     expect(done.outcome).toMatchObject({ sent: true, mail: { messageId: `<${job.id}@localhost>` } });
     // Long headers are folded onto the next line.
     expect(mail).toMatch(new RegExp(`^Message-ID:\\s+<${job.id}@localhost>`, 'm'));
+  });
+
+  it('an event made as past history (the demo seed) starts no job; the same made by a person does', async () => {
+    const app = await start();
+    const append = (consultationId: number, name: string, history: boolean) =>
+      app.t.deps.store.append(
+        `consultation-${consultationId}`,
+        toNewEvents(
+          [
+            {
+              type: 'ConsultationRequested',
+              data: { consultationId, ...consultationBody(name) },
+            } as TDomainEvent,
+          ],
+          { ...systemActor(), ...(history && { history: true as const }) },
+        ),
+        'no_stream',
+      );
+    await app.t.deps.waitForProjections(await append(90_001, 'Seeded Lodge', true));
+    await app.t.deps.waitForProjections(await append(90_002, 'Real Lodge', false));
+    const job = await oneMailJob(app);
+    expect((await mailJobs(app)).map((j) => j.id)).toEqual([job.id]);
+    expect(job.event_id).toBe((await app.t.deps.store.readLast('consultation-90002'))!.id);
   });
 
   it('refills a Redis that lost its jobs: the mail is sent exactly once', async () => {
