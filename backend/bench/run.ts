@@ -134,7 +134,7 @@ if (wants('invoices')) {
 if (wants('load')) {
   const { data, reads, mixed, memory } = await loadFigures({ size: small ? 'small' : 'full' });
   console.log(
-    `load data (seedBusiness ${small ? 'small' : 'full'}): ${data.clients} clients, ${data.projects} projects, ${data.messages} messages, ${data.invoices} invoices, ${data.events} events (seeded in ${f(data.seedSeconds)} s)`,
+    `load data (seedBusiness ${small ? 'small' : 'full'}): ${data.clients} clients, ${data.projects} projects, ${data.messages} messages, ${data.invoices} invoices, ${data.events} events (seeded in ${f(data.seedSeconds)} s); jobs pending for the workers (the seeded year's mail): ${data.jobs.atStart} when the load began, ${data.jobs.atEnd} at its end`,
   );
   const figure = (l: LoadFigure) =>
     `${Math.round(l.requestsPerSecond)} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms (${l.requests} requests of ${f(l.kilobytes)} kB, api CPU ${f(l.apiCpuMs)} ms each, ${l.failed} failed; ${l.statuses})`;
