@@ -3,7 +3,6 @@ import { ZSuccess } from '@app/contracts/api/auth';
 import { ZEstimateIdParams } from '@app/contracts/api/estimates';
 import {
   INVOICE_NOT_FOUND,
-  type TPayment,
   ZConfirmPaymentBody,
   ZConvertQuoteBody,
   ZConvertQuoteResponse,
@@ -33,6 +32,7 @@ import type { CommandOutcome } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { notFound } from '../platform/errors.ts';
 import { createOnce } from '../platform/idempotency.ts';
+import { sendKept } from '../platform/view-text-cache.ts';
 import {
   changeDueDate,
   changePaymentMethod,
@@ -46,12 +46,6 @@ import {
 } from './commands.ts';
 import { invoiceStream } from './decide.ts';
 import { invoicePage, invoiceUrlOf, paymentById, paymentsListCache } from './queries.ts';
-
-/**
- * JSON text made by the database (see paymentsJson), sent as it is: Fastify passes a string with a JSON content
- * type through without serialising it, so the route's response schema documents the shape but does not check it.
- */
-const jsonText = (text: string) => text as unknown as TPayment[];
 
 /**
  * Invoices and payments (spec part 2 section 2.8, part 1 "Invoice page"): staff issue invoices for a job, set
@@ -136,15 +130,7 @@ export function invoiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { querystring: ZPaymentsQuery, response: { 200: ZPayments, 304: z.null() } },
         preValidation: requireAdmin,
       },
-      async (request, reply) => {
-        const { text, etag } = await listTexts.answer(request.query.projectId);
-        // The browser keeps the list and asks again with its tag: unchanged, it is answered with no body.
-        if (etag !== null) {
-          void reply.header('etag', etag).header('cache-control', 'private, no-cache');
-          if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
-        }
-        return reply.type('application/json').send(jsonText(text));
-      },
+      async (request, reply) => sendKept(request, reply, await listTexts.answer(request.query.projectId)),
     );
 
     app.delete(

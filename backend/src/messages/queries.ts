@@ -130,8 +130,8 @@ export function conversationListCache(deps: Deps & Pick<AppDeps, 'watcher'>) {
     deps.watcher.changeMarkOf(view),
   );
   return {
-    text: (person: Person) =>
-      cache.text(`${person.userId}:${person.role}:${person.clientId}`, cache.version(''), async () =>
+    answer: (person: Person) =>
+      cache.answer(`${person.userId}:${person.role}:${person.clientId}`, cache.version(''), async () =>
         JSON.stringify(await conversationsFor(deps, person)),
       ),
   };

@@ -5,7 +5,6 @@ import {
   clientConversationId,
   type MESSAGE_TYPES,
   NO_CLIENT_PROFILE,
-  type TConversation,
   type TMessage,
   teamConversationId,
   ZConversation,
@@ -27,6 +26,7 @@ import { answerAfter } from '../platform/answer.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { DomainError, invalid, notFound } from '../platform/errors.ts';
 import { createOnce } from '../platform/idempotency.ts';
+import { sendKept } from '../platform/view-text-cache.ts';
 import { mayUseConversation, type Person, personForUser } from './access.ts';
 import { markRead, messageMadeBy, sendMessage } from './commands.ts';
 import { conversationStream } from './decide.ts';
@@ -100,10 +100,7 @@ export function messageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/messages/conversations',
       { schema: { response: { 200: z.array(ZConversation) } }, preValidation: requireUser },
-      async (request, reply) =>
-        reply
-          .type('application/json')
-          .send((await conversations.text(await person(request))) as unknown as TConversation[]),
+      async (request, reply) => sendKept(request, reply, await conversations.answer(await person(request))),
     );
 
     // The signed-in client's own conversation. An account with no client record has none: an empty list, so

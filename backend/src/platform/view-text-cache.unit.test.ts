@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ViewTextCache } from './view-text-cache.ts';
 
@@ -38,5 +39,44 @@ describe('the view text cache', () => {
     for (const key of ['a', 'b', 'c']) await cache.text(key, v, async () => `${key}${++made}`);
     expect(await cache.text('b', v, async () => 'again')).toBe('b2');
     expect(await cache.text('a', v, async () => 'again')).toBe('again');
+  });
+
+  it('makes a version once for readers arriving while it is being made, and again after a failure', async () => {
+    const cache = new ViewTextCache(VIEWS, () => '0:1');
+    const v = cache.version('2026-11-26');
+    let made = 0;
+    let release = () => {};
+    const slow = () =>
+      new Promise<string>((resolve) => {
+        made++;
+        release = () => resolve(`text ${made}`);
+      });
+    const readers = [cache.text('all', v, slow), cache.text('all', v, slow), cache.text('all', v, slow)];
+    release();
+    expect(await Promise.all(readers)).toEqual(['text 1', 'text 1', 'text 1']);
+    expect(made).toBe(1);
+
+    const failing = new ViewTextCache(VIEWS, () => '0:1');
+    await expect(failing.text('all', v, async () => Promise.reject(new Error('down')))).rejects.toThrow(
+      'down',
+    );
+    expect(await failing.text('all', v, async () => 'after')).toBe('after');
+  });
+
+  it('gzips a kept text once per version, and tags each version apart', async () => {
+    const marks = new Map(VIEWS.map((view) => [view, '0:1']));
+    const cache = new ViewTextCache(VIEWS, (view) => marks.get(view));
+    const text = JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ id: i, name: `Row ${i}` })));
+    const first = await cache.answer('all', cache.version('d'), async () => text);
+    const zipped = await first.gzip();
+    expect(gunzipSync(zipped).toString()).toBe(text);
+    expect(zipped.length).toBeLessThan(text.length / 4);
+    const again = await cache.answer('all', cache.version('d'), async () => 'never made');
+    expect(await again.gzip()).toBe(zipped);
+    expect(again.etag).toBe(first.etag);
+    marks.set('clients', '0:2');
+    const moved = await cache.answer('all', cache.version('d'), async () => text);
+    expect(moved.etag).not.toBe(first.etag);
+    expect(await moved.gzip()).not.toBe(zipped);
   });
 });

@@ -83,8 +83,8 @@ export async function listProjects(deps: Deps): Promise<TProject[]> {
 export function projectListCache(deps: Deps & Pick<AppDeps, 'watcher'>) {
   const cache = new ViewTextCache(['projects', 'clients'], (view) => deps.watcher.changeMarkOf(view), 1);
   return {
-    text: () =>
-      cache.text('all', cache.version(`window-${signingWindow(deps.config)}`), async () =>
+    answer: () =>
+      cache.answer('all', cache.version(`window-${signingWindow(deps.config)}`), async () =>
         JSON.stringify(await listProjects(deps)),
       ),
   };

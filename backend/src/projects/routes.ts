@@ -2,7 +2,6 @@ import { ZAccepted } from '@app/contracts/api/accepted';
 import { ZSuccess } from '@app/contracts/api/auth';
 import { ZClientIdOnlyParams } from '@app/contracts/api/clients';
 import {
-  type TProject,
   ZCreateProjectBody,
   ZProject,
   ZProjectIdParams,
@@ -25,6 +24,7 @@ import { type CommandOutcome, load, runCommand } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { forbidden, notFound } from '../platform/errors.ts';
 import { createOnce } from '../platform/idempotency.ts';
+import { sendKept } from '../platform/view-text-cache.ts';
 import {
   addPhotos,
   changeProject,
@@ -45,9 +45,6 @@ import {
 /** The photos to keep arrive as the signed addresses the reads gave out; the project holds stored ones. */
 const withStoredPhotoAddresses = <P extends { photos?: string[] }>(patch: P): P =>
   patch.photos ? { ...patch, photos: patch.photos.map(storedFileAddress) } : patch;
-
-/** The admin's list goes out as the text it was kept as (made from ZProject rows), not serialised again. */
-const jsonText = (text: string) => text as unknown as TProject[];
 
 /**
  * Projects (jobs). Admins create, change and delete them; a signed-in client reads only the projects of
@@ -106,7 +103,7 @@ export function projectRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = request.user!;
         if (user.role !== 'admin') return projectsOfUser(deps, user.id);
-        return reply.type('application/json').send(jsonText(await adminList.text()));
+        return sendKept(request, reply, await adminList.answer());
       },
     );
 
