@@ -14,7 +14,9 @@ interface Entry {
  * - every API process drops a user's sessions when the users view changes anything about that user (role,
  *   password, deletion, sign-out), from the projections' change notices;
  * - a lookup that was under way while a user's entries were dropped is not remembered (it may have read
- *   the rows from before the change).
+ *   the rows from before the change);
+ * - while this process does not hear the notices (its LISTEN connection lost, as when Postgres restarts),
+ *   nothing is remembered, and all is forgotten when it hears them again (what it missed is unknown).
  * Unknown tokens are never remembered.
  */
 export class SessionCache {
@@ -23,6 +25,7 @@ export class SessionCache {
   private drops = 0;
   private readonly droppedAt = new Map<number, number>();
   private everyone = 0;
+  private following = true;
 
   constructor(
     private readonly ttlMs = 1000,
@@ -30,6 +33,7 @@ export class SessionCache {
   ) {}
 
   get(tokenHash: string, now = Date.now()): SignedInUser | null {
+    if (!this.following) return null;
     const entry = this.entries.get(tokenHash);
     if (!entry) return null;
     if (entry.until <= now) {
@@ -45,7 +49,7 @@ export class SessionCache {
   }
 
   remember(tokenHash: string, user: SignedInUser, expiresAt: Date, startedAt: number, now = Date.now()) {
-    if (Math.max(this.droppedAt.get(user.id) ?? 0, this.everyone) > startedAt) return;
+    if (!this.following || Math.max(this.droppedAt.get(user.id) ?? 0, this.everyone) > startedAt) return;
     if (this.entries.size >= this.maxEntries) this.sweep(now);
     if (this.entries.size >= this.maxEntries) return;
     this.entries.set(tokenHash, { user, until: Math.min(now + this.ttlMs, expiresAt.getTime()) });
@@ -67,6 +71,12 @@ export class SessionCache {
     this.everyone = ++this.drops;
     this.droppedAt.clear();
     this.entries.clear();
+  }
+
+  /** Whether the users view's notices reach this process (see the class comment). */
+  setFollowing(following: boolean) {
+    this.following = following;
+    this.dropAll();
   }
 
   /** Follows the users view: drops the sessions of the users a change names, or all when it cannot say. */

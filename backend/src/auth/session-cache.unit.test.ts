@@ -72,4 +72,18 @@ describe('SessionCache', () => {
     for (const id of [1, 2, 3]) cache.remember(`t${id}`, user(id), far, cache.mark());
     expect([1, 2, 3].filter((id) => cache.get(`t${id}`))).toEqual([1, 2]);
   });
+
+  it('remembers nothing while the notices do not reach it, and forgets all when they do again', () => {
+    const cache = new SessionCache(60_000);
+    cache.remember('a', user(1), far, cache.mark());
+    expect(cache.get('a')?.id).toBe(1);
+    cache.setFollowing(false); // the LISTEN connection was lost: a sign-out elsewhere would go unheard
+    expect(cache.get('a')).toBeNull();
+    cache.remember('a', user(1), far, cache.mark());
+    expect(cache.get('a')).toBeNull();
+    cache.setFollowing(true);
+    expect(cache.get('a')).toBeNull();
+    cache.remember('a', user(1), far, cache.mark());
+    expect(cache.get('a')?.id).toBe(1);
+  });
 });

@@ -15,7 +15,7 @@ import pg from 'pg';
  * Follows the projections' checkpoints through LISTEN, so that a command can answer once the read models
  * show its events (read your writes) and the websocket hub can push view changes.
  */
-export class ProjectionWatcher extends EventEmitter<{ change: [ChangeNotice] }> {
+export class ProjectionWatcher extends EventEmitter<{ change: [ChangeNotice]; listening: [boolean] }> {
   private readonly positions = new Map<string, Position>();
   /** Per view, the position of its last batch that changed rows, as far as this process has seen. */
   private readonly marks = new Map<string, string>();
@@ -48,7 +48,10 @@ export class ProjectionWatcher extends EventEmitter<{ change: [ChangeNotice] }> 
     const onLost = () => {
       if (lost) return;
       lost = true;
-      if (this.client === client) this.client = null;
+      if (this.client === client) {
+        this.client = null;
+        this.emit('listening', false);
+      }
       client.end().catch(() => undefined);
       if (this.closed) return;
       // Notices sent meanwhile are missed: the poll, and the refresh after reconnecting, cover them.
@@ -86,6 +89,7 @@ export class ProjectionWatcher extends EventEmitter<{ change: [ChangeNotice] }> 
     }
     this.client = client;
     this.epoch++;
+    this.emit('listening', true);
     attempt = 0;
   }
 

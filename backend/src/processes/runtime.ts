@@ -63,6 +63,7 @@ export async function createDeps(
   await watcher.start();
   const sessions = new SessionCache(options.sessionCacheMs);
   watcher.on('change', (notice) => sessions.onViewChange(notice));
+  watcher.on('listening', (listening) => sessions.setFollowing(listening));
   return {
     config,
     db: infra.db,
