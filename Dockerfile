@@ -26,4 +26,5 @@ RUN mkdir -p /data && chown node:node /data
 ENV NODE_ENV=production
 EXPOSE 3000
 USER node
-CMD ["node", "--enable-source-maps", "backend/dist/server/api.js"]
+# The api's heap is capped as docker-compose.yml runs it (docs/reliability.md, Load).
+CMD ["node", "--max-old-space-size=192", "--enable-source-maps", "backend/dist/server/api.js"]

@@ -55,15 +55,23 @@ export async function startProductionServer<T>(
   for (const name of ['EVENTSTORE_URL', 'SMTP_URL', 'PUBLIC_URL', 'STRIPE_API_BASE', 'STRIPE_SECRET_KEY'])
     delete env[name];
   const profile = process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [];
+  // Node flags for the server's processes, to try settings (BENCH_NODE_FLAGS='--max-old-space-size=160').
+  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  // The api's heap as docker-compose.yml and the Dockerfile run it.
+  const heap = (part: string) => (part === 'api' ? ['--max-old-space-size=192'] : []);
   const children = new Map<string, ChildProcess>();
   const start = (part: (typeof PARTS)[number]) =>
     children.set(
       part,
-      spawn(process.execPath, [...profile, '--enable-source-maps', build.entry(part)], {
-        cwd: root,
-        env,
-        stdio: ['ignore', 'ignore', 'inherit'],
-      }),
+      spawn(
+        process.execPath,
+        [...profile, ...heap(part), ...flags, '--enable-source-maps', build.entry(part)],
+        {
+          cwd: root,
+          env,
+          stdio: ['ignore', 'ignore', 'inherit'],
+        },
+      ),
     );
   const stop = async () => {
     await Promise.all(
