@@ -107,6 +107,11 @@ export async function runCommand<S, E extends TDomainEvent>(
   options: {
     beforeAppend?: (events: NewEvent[]) => Promise<void>;
     /**
+     * Told the events once they are stored, before the read models are waited for. Unlike `beforeAppend` it
+     * keeps the remembered state: the events it is told were appended at the stream's latest revision.
+     */
+    afterAppend?: (events: NewEvent[]) => Promise<void>;
+    /**
      * For commands whose events record what happened whatever came before (a sign-in): a concurrent append
      * is no reason to refuse, so the command is decided again on the stream as stored (a few times).
      */
@@ -115,7 +120,7 @@ export async function runCommand<S, E extends TDomainEvent>(
 ): Promise<CommandOutcome> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runOnce(deps, stream, decider, actor, decide, options.beforeAppend);
+      return await runOnce(deps, stream, decider, actor, decide, options);
     } catch (err) {
       if (!(err instanceof ConcurrencyError) || !options.decideAgainOnConflict || attempt >= 5) throw err;
       deps.aggregates.forget(stream);
@@ -129,13 +134,14 @@ async function runOnce<S, E extends TDomainEvent>(
   decider: Decider<S, E>,
   actor: Actor,
   decide: (state: S) => E[],
-  beforeAppend?: (events: NewEvent[]) => Promise<void>,
+  hooks: Hooks,
 ): Promise<CommandOutcome> {
-  const remembered = beforeAppend ? null : deps.aggregates.get<S>(stream, decider);
+  const remembered = hooks.beforeAppend ? null : deps.aggregates.get<S>(stream, decider);
   if (remembered) {
     try {
       const decided = decide(remembered.state);
-      if (decided.length > 0) return await appendDecided(deps, stream, decider, actor, remembered, decided);
+      if (decided.length > 0)
+        return await appendDecided(deps, stream, decider, actor, remembered, decided, hooks);
     } catch (err) {
       if (!(err instanceof ConcurrencyError) && !(err instanceof DomainError)) throw err;
     }
@@ -144,8 +150,13 @@ async function runOnce<S, E extends TDomainEvent>(
   const loaded = await load(deps.store, stream, decider);
   const decided = decide(loaded.state);
   if (decided.length === 0) return { result: null, events: [], visible: true };
-  return appendDecided(deps, stream, decider, actor, loaded, decided, beforeAppend);
+  return appendDecided(deps, stream, decider, actor, loaded, decided, hooks);
 }
+
+type Hooks = {
+  beforeAppend?: (events: NewEvent[]) => Promise<void>;
+  afterAppend?: (events: NewEvent[]) => Promise<void>;
+};
 
 async function appendDecided<S, E extends TDomainEvent>(
   deps: CommandDeps,
@@ -154,12 +165,13 @@ async function appendDecided<S, E extends TDomainEvent>(
   actor: Actor,
   from: { state: S; revision: ExpectedRevision },
   decided: E[],
-  beforeAppend?: (events: NewEvent[]) => Promise<void>,
+  hooks: Hooks = {},
 ): Promise<CommandOutcome> {
   const events = toNewEvents(decided, actor);
-  await beforeAppend?.(events);
+  await hooks.beforeAppend?.(events);
   const result = await deps.store.append(stream, events, from.revision);
   remember(deps, stream, decider, from.state, decided, result.nextExpectedRevision);
+  await hooks.afterAppend?.(events);
   return { result, events, visible: await deps.waitForProjections(result) };
 }
 

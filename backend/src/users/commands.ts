@@ -156,12 +156,13 @@ export async function accountIdByEmail(deps: Deps, email: string) {
 }
 
 /**
- * A role change. An admin losing the role is signed out everywhere before it is stored: requests are judged
- * by the users view, which may be behind (projections down), and an admin session must not outlive the role.
+ * A role change. An admin losing the role is signed out everywhere as soon as it is stored, before the read
+ * models are waited for: requests are judged by the users view, which may be behind (projections down), and an
+ * admin session must not outlive the role.
  */
 export const changeRole = (deps: Deps, actor: Actor, userId: number, role: TRole) =>
   run(deps, actor, userId, (s) => user.changeRole(s, { role, actorId: actor.id }), {
-    beforeAppend: async (events) => {
+    afterAppend: async (events) => {
       const leavesAdmin = events.some(
         (e) => e.type === 'UserRoleChanged' && (e.data as { from: TRole }).from === 'admin',
       );
