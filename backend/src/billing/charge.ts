@@ -1,11 +1,11 @@
 import { CURRENCY } from '@app/contracts/invoices/rules';
-import { sql } from 'kysely';
 import type Stripe from 'stripe';
 import { type Actor, runCommand, systemActor } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { recordSucceeded } from '../stripe/apply.ts';
 import { stripeOf } from '../stripe/client.ts';
 import { balanceOf, invoiceStreamOf, payableInvoice } from '../stripe/decide.ts';
+import { keepIntent } from '../stripe/intents.ts';
 import type { InvoicePayments } from '../stripe/port.ts';
 import { cardOf } from './cards.ts';
 import * as decide from './decide.ts';
@@ -63,17 +63,7 @@ export async function chargeRecurringInvoice(
     intent = e.raw.payment_intent;
     declined = e.message ?? 'Your card was declined.';
   }
-  await sql`
-    INSERT INTO stripe_payment_intents (intent_id, invoice_id, amount_cents)
-    VALUES (${intent.id}, ${invoice.invoiceId}, ${intent.amount})
-    ON CONFLICT (intent_id) DO NOTHING`.execute(deps.db);
-  await payments.recordPaymentIntent(actor, {
-    invoiceId: invoice.invoiceId,
-    intentId: intent.id,
-    amountCents: intent.amount,
-    hostedInvoiceId: null,
-    hostedInvoiceUrl: null,
-  });
+  await keepIntent(deps, payments, actor, invoice.invoiceId, intent);
   if (intent.status === 'succeeded')
     return recordSucceeded(deps, payments, actor, {
       intentId: intent.id,

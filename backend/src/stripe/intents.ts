@@ -32,6 +32,30 @@ async function invoiceOfProject(deps: Pick<AppDeps, 'rm'>, projectId: number, am
 /** Statuses of an intent the card form can still complete. */
 const USABLE = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
 
+/**
+ * A payment intent made for invoice `invoiceId`: kept in `stripe_payment_intents` (what the webhook and the
+ * reconciliation sweep look intents up by) and recorded on the invoice's stream.
+ */
+export async function keepIntent(
+  deps: Pick<AppDeps, 'db'>,
+  payments: Pick<InvoicePayments, 'recordPaymentIntent'>,
+  actor: Actor,
+  invoiceId: number,
+  intent: Pick<Stripe.PaymentIntent, 'id' | 'amount'>,
+) {
+  await sql`
+    INSERT INTO stripe_payment_intents (intent_id, invoice_id, amount_cents)
+    VALUES (${intent.id}, ${invoiceId}, ${intent.amount})
+    ON CONFLICT (intent_id) DO NOTHING`.execute(deps.db);
+  await payments.recordPaymentIntent(actor, {
+    invoiceId,
+    intentId: intent.id,
+    amountCents: intent.amount,
+    hostedInvoiceId: null,
+    hostedInvoiceUrl: null,
+  });
+}
+
 export const requireStripe = (deps: Pick<AppDeps, 'config'>): Stripe => {
   const stripe = stripeOf(deps.config);
   if (!stripe) throw conflict(STRIPE_NOT_CONFIGURED, 'stripe_not_configured');
@@ -86,17 +110,7 @@ export async function createPaymentIntent(
     },
     { idempotencyKey },
   );
-  await sql`
-    INSERT INTO stripe_payment_intents (intent_id, invoice_id, amount_cents)
-    VALUES (${intent.id}, ${invoice.invoiceId}, ${intent.amount})
-    ON CONFLICT (intent_id) DO NOTHING`.execute(deps.db);
-  await payments.recordPaymentIntent(actor, {
-    invoiceId: invoice.invoiceId,
-    intentId: intent.id,
-    amountCents: intent.amount,
-    hostedInvoiceId: null,
-    hostedInvoiceUrl: null,
-  });
+  await keepIntent(deps, payments, actor, invoice.invoiceId, intent);
   if (!intent.client_secret) throw new Error(`Stripe answered intent ${intent.id} without a client secret`);
   return { clientSecret: intent.client_secret, intentId: intent.id };
 }
