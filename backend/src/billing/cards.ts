@@ -109,13 +109,8 @@ async function keepCard(
     deps.db,
   );
   if (numAffectedRows === 0n) return { card: (await savedCardOf(deps, clientId))!, kept: false };
-  await runCommand(
-    deps,
-    billingClientStream(clientId),
-    clientBillingDecider,
-    actor,
-    (s) => decide.saveCard(s, { clientId, brand, last4, at: new Date().toISOString() }),
-    { decideAgainOnConflict: true },
+  await runCommand(deps, billingClientStream(clientId), clientBillingDecider, actor, (s) =>
+    decide.saveCard(s, { clientId, brand, last4, at: new Date().toISOString() }),
   );
   return {
     card: { brand, last4, expMonth: card?.exp_month ?? null, expYear: card?.exp_year ?? null },

@@ -78,20 +78,14 @@ export async function chargeRecurringInvoice(
     intentId: intent.id,
     message: declined,
   });
-  await runCommand(
-    deps,
-    billingClientStream(invoice.clientId),
-    clientBillingDecider,
-    actor,
-    (s) =>
-      decide.chargeFailed(s, {
-        clientId: invoice.clientId,
-        invoiceId: invoice.invoiceId,
-        intentId: intent.id,
-        message: declined,
-        at: new Date().toISOString(),
-      }),
-    { decideAgainOnConflict: true },
+  await runCommand(deps, billingClientStream(invoice.clientId), clientBillingDecider, actor, (s) =>
+    decide.chargeFailed(s, {
+      clientId: invoice.clientId,
+      invoiceId: invoice.invoiceId,
+      intentId: intent.id,
+      message: declined,
+      at: new Date().toISOString(),
+    }),
   );
   return { charged: false, declined: true, intentId: intent.id, message: declined };
 }

@@ -29,6 +29,7 @@ import {
   ConcurrencyError,
   type EventStore,
   type ExpectedRevision,
+  type RecordWrite,
   type StreamWrite,
   type SubscribeOptions,
   type Subscription,
@@ -157,7 +158,16 @@ export class EventStoreDbEventStore implements EventStore {
   private watcher: AllStreamSubscription | null = null;
   private readonly subscriptions = new Set<Subscription>();
 
-  constructor(connectionString: string) {
+  /**
+   * `writeRecords` writes the rows that change with a change's events (`appendMany`'s `records`) in one
+   * Postgres transaction; it runs once the events are stored, as no transaction spans both stores.
+   */
+  constructor(
+    connectionString: string,
+    private readonly writeRecords: (records: readonly RecordWrite[]) => Promise<void> = async (r) => {
+      if (r.length > 0) throw new Error('This event store was not given a database for records.');
+    },
+  ) {
     this.client = EventStoreDBClient.connectionString(toEsdbConnectionString(connectionString));
   }
 
@@ -182,9 +192,10 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   /** In order, each checked; not atomic (EventStoreDB has no multi-stream transaction). */
-  async appendMany(writes: StreamWrite[]): Promise<AppendResult[]> {
+  async appendMany(writes: StreamWrite[], records: readonly RecordWrite[] = []): Promise<AppendResult[]> {
     const results: AppendResult[] = [];
     for (const w of writes) results.push(await this.append(w.stream, w.events, w.expectedRevision));
+    await this.writeRecords(records);
     return results;
   }
 

@@ -26,6 +26,15 @@ export interface StreamWrite {
   expectedRevision: ExpectedRevision;
 }
 
+/**
+ * A row of an ordinary table that changes with a change's events and must not change without them: credentials,
+ * sessions, a secret held for the mail job. Plain SQL with its parameters (kysely's `CompiledQuery` fits).
+ */
+export interface RecordWrite {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
 /** The event store port. Both adapters pass `contract.ts`. */
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
@@ -35,8 +44,12 @@ export interface EventStore {
    * claims). Postgres: one transaction, all or nothing. EventStoreDB has no multi-stream transaction: the
    * writes go in the order given, each checked, so a claim listed first refuses a conflict before anything
    * else is written (see `platform/unique-values.ts` for the rest).
+   *
+   * `records` change with the events: on Postgres in the same transaction (a refused append writes none of
+   * them, a failed record writes no event); on EventStoreDB in one Postgres transaction right after the
+   * events are stored, so they never take effect for a change that was refused.
    */
-  appendMany(writes: StreamWrite[]): Promise<AppendResult[]>;
+  appendMany(writes: StreamWrite[], records?: readonly RecordWrite[]): Promise<AppendResult[]>;
   /** The stream's events in order; an empty list when the stream does not exist. */
   readStream(stream: string): Promise<StoredEvent[]>;
   /** The stream's last event (null when the stream does not exist): one read, however long the stream. */

@@ -7,6 +7,7 @@ import {
   ConcurrencyError,
   type EventStore,
   type ExpectedRevision,
+  type RecordWrite,
   type StreamWrite,
 } from './port.ts';
 
@@ -110,14 +111,15 @@ export class PostgresEventStore implements EventStore {
     return result;
   }
 
-  async appendMany(writes: StreamWrite[]): Promise<AppendResult[]> {
-    if (writes.length === 1)
+  async appendMany(writes: StreamWrite[], records: readonly RecordWrite[] = []): Promise<AppendResult[]> {
+    if (writes.length === 1 && records.length === 0)
       return [await this.append(writes[0]!.stream, writes[0]!.events, writes[0]!.expectedRevision)];
     const client = await this.pool.connect();
     const results: AppendResult[] = [];
     try {
       await client.query('BEGIN');
       for (const write of writes) results.push(await this.appendOn(client, write));
+      for (const record of records) await client.query(record.sql, [...record.parameters]);
       await client.query('COMMIT');
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);

@@ -20,7 +20,11 @@ export function withEventSchemas(store: EventStore): EventStore {
   return {
     kind: store.kind,
     append: (stream, events, expected) => store.append(stream, events.map(encode), expected),
-    appendMany: (writes) => store.appendMany(writes.map((w) => ({ ...w, events: w.events.map(encode) }))),
+    appendMany: (writes, records) =>
+      store.appendMany(
+        writes.map((w) => ({ ...w, events: w.events.map(encode) })),
+        records,
+      ),
     readStream: async (stream) => (await store.readStream(stream)).map(decode),
     readLast: async (stream) => {
       const last = await store.readLast(stream);

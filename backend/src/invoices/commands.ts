@@ -357,18 +357,12 @@ export function recordPayment(
   },
 ): Promise<CommandOutcome> {
   const { invoiceId, customMethod, ...payment } = command;
-  return runCommand(
-    deps,
-    invoiceStream(invoiceId),
-    invoiceDecider,
-    actor,
-    (s) =>
-      decide.recordPayment(s, {
-        payment: { ...payment, customMethod: customMethod ?? null },
-        by: actor.id,
-        at: new Date().toISOString(),
-      }),
-    { decideAgainOnConflict: true },
+  return runCommand(deps, invoiceStream(invoiceId), invoiceDecider, actor, (s) =>
+    decide.recordPayment(s, {
+      payment: { ...payment, customMethod: customMethod ?? null },
+      by: actor.id,
+      at: new Date().toISOString(),
+    }),
   );
 }
 
@@ -384,20 +378,14 @@ export function recordPaymentIntent(
     hostedInvoiceUrl?: string | null;
   },
 ): Promise<CommandOutcome> {
-  return runCommand(
-    deps,
-    invoiceStream(command.invoiceId),
-    invoiceDecider,
-    actor,
-    (s) =>
-      decide.recordPaymentIntent(s, {
-        intentId: command.intentId,
-        amountCents: command.amountCents,
-        hostedInvoiceId: command.hostedInvoiceId ?? null,
-        hostedInvoiceUrl: command.hostedInvoiceUrl ?? null,
-        at: new Date().toISOString(),
-      }),
-    { decideAgainOnConflict: true },
+  return runCommand(deps, invoiceStream(command.invoiceId), invoiceDecider, actor, (s) =>
+    decide.recordPaymentIntent(s, {
+      intentId: command.intentId,
+      amountCents: command.amountCents,
+      hostedInvoiceId: command.hostedInvoiceId ?? null,
+      hostedInvoiceUrl: command.hostedInvoiceUrl ?? null,
+      at: new Date().toISOString(),
+    }),
   );
 }
 
@@ -407,17 +395,11 @@ export function recordPaymentFailure(
   actor: Actor,
   command: { invoiceId: number; intentId: string; message: string },
 ): Promise<CommandOutcome> {
-  return runCommand(
-    deps,
-    invoiceStream(command.invoiceId),
-    invoiceDecider,
-    actor,
-    (s) =>
-      decide.recordPaymentFailure(s, {
-        intentId: command.intentId,
-        message: command.message,
-        at: new Date().toISOString(),
-      }),
-    { decideAgainOnConflict: true },
+  return runCommand(deps, invoiceStream(command.invoiceId), invoiceDecider, actor, (s) =>
+    decide.recordPaymentFailure(s, {
+      intentId: command.intentId,
+      message: command.message,
+      at: new Date().toISOString(),
+    }),
   );
 }

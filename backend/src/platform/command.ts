@@ -7,10 +7,11 @@ import {
   ConcurrencyError,
   type EventStore,
   type ExpectedRevision,
+  type RecordWrite,
   type StreamWrite,
 } from '../eventstore/port.ts';
 import type { AggregateCache } from './aggregate-cache.ts';
-import { DomainError } from './errors.ts';
+import { conflict, DomainError } from './errors.ts';
 
 /** Who is acting and on whose behalf: turned into every event's metadata (the audit trail). */
 export interface Actor {
@@ -89,14 +90,78 @@ export interface CommandDeps {
   waitForProjections: (r: AppendResult) => Promise<boolean>;
 }
 
+/** A record's version as a person's screen read it: the number of events in its stream (0: none yet). */
+export const versionOf = (revision: ExpectedRevision): number =>
+  typeof revision === 'bigint' ? Number(revision) + 1 : 0;
+
+/** 409 with one meaning: the person edited a copy that another change has since made stale. */
+export const staleCopy = () =>
+  conflict('This record was changed by someone else. Reload to see the latest version.', 'stale_version');
+
+export interface CommandOptions {
+  /**
+   * The version the person's screen read (`If-Match`): when the record has moved on since, the command is
+   * refused with `staleCopy` (409) and nothing changes. Without it the person edited nothing stale, so a
+   * conflicting append is the server's own race and the command is decided again on the stream as stored.
+   */
+  expectedVersion?: number;
+  /**
+   * Rows of ordinary tables that change with the events and only with them (credentials, sessions, a secret
+   * held for the mail job), written in the append's transaction (`EventStore.appendMany`'s `records`). Made
+   * again for each attempt, from that attempt's events (their ids key held secrets).
+   */
+  records?: (events: NewEvent[]) => readonly RecordWrite[] | Promise<readonly RecordWrite[]>;
+  /**
+   * Work that must be done before the events are stored and is harmless if they never are (a file kept
+   * under its content hash, referenced by nothing until an event names it). Never credentials or sessions:
+   * those are `records`.
+   */
+  beforeAppend?: (events: NewEvent[]) => Promise<void>;
+  /**
+   * Told the events once they are stored, before the read models are waited for (dropping what this process
+   * remembers of a session, say). Keeps the remembered state: the events were appended at the latest revision.
+   */
+  afterAppend?: (events: NewEvent[]) => Promise<void>;
+}
+
+/** How often a decision is made again after its append met another change; then the caller is told to retry. */
+const DECIDE_AGAIN_ATTEMPTS = 12;
+
+/** A short random pause, growing with each lost race, so racing commands stop meeting each other. */
+const backOff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 2 ** attempt)));
+
 /**
- * The command path: load the stream, decide with a pure function, append with the revision we read
- * (a concurrent change raises ConcurrencyError → 409), then wait until the read models show it.
+ * Runs a whole decision (its reads, `decide`, its append) and, when the append meets a change made since the
+ * reads (a `ConcurrencyError`: another request, a worker, a webhook), runs it again on the stream as stored,
+ * after a short jittered pause. The decision is made on fresh state each time, so a business rule still
+ * refuses what it should (a second full payment is over the balance, not a conflict). A person's stale copy is
+ * not this: that is `expectedVersion`, refused with 409. After many lost races in a row the `ConcurrencyError`
+ * goes out, which the API answers 503 with `Retry-After` (busy, nothing changed).
+ */
+export async function decideAgainOnConflict<T>(
+  deps: Pick<CommandDeps, 'aggregates'>,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError) || n >= DECIDE_AGAIN_ATTEMPTS) throw err;
+      deps.aggregates.forget(err.stream);
+      await backOff(n);
+    }
+  }
+}
+
+/**
+ * The command path: load the stream, decide with a pure function, append with the revision read, then wait
+ * until the read models show it. A conflicting append is decided again (`decideAgainOnConflict`), unless the
+ * person's screen named the version it edited (`expectedVersion`): then a stale copy is a 409.
  *
  * When this process appended to the stream last, the state it reached is remembered and the read is skipped.
  * That state may be stale (another process may have appended since), so only an append it passes proves it:
- * a conflict, a refusal or a decision to do nothing is made again on the stream as stored. Commands with
- * side effects before the append (`beforeAppend`) always read the stream first.
+ * a conflict, a refusal or a decision to do nothing is made again on the stream as stored.
  */
 export async function runCommand<S, E extends TDomainEvent>(
   deps: CommandDeps,
@@ -104,28 +169,21 @@ export async function runCommand<S, E extends TDomainEvent>(
   decider: Decider<S, E>,
   actor: Actor,
   decide: (state: S) => E[],
-  options: {
-    beforeAppend?: (events: NewEvent[]) => Promise<void>;
-    /**
-     * Told the events once they are stored, before the read models are waited for. Unlike `beforeAppend` it
-     * keeps the remembered state: the events it is told were appended at the stream's latest revision.
-     */
-    afterAppend?: (events: NewEvent[]) => Promise<void>;
-    /**
-     * For commands whose events record what happened whatever came before (a sign-in): a concurrent append
-     * is no reason to refuse, so the command is decided again on the stream as stored (a few times).
-     */
-    decideAgainOnConflict?: boolean;
-  } = {},
+  options: CommandOptions = {},
 ): Promise<CommandOutcome> {
-  for (let attempt = 1; ; attempt++) {
+  if (options.expectedVersion !== undefined) {
+    const expected = options.expectedVersion;
     try {
-      return await runOnce(deps, stream, decider, actor, decide, options);
+      return await runOnce(deps, stream, decider, actor, decide, options, expected);
     } catch (err) {
-      if (!(err instanceof ConcurrencyError) || !options.decideAgainOnConflict || attempt >= 5) throw err;
-      deps.aggregates.forget(stream);
+      if (err instanceof ConcurrencyError && err.stream === stream) {
+        deps.aggregates.forget(stream);
+        throw staleCopy();
+      }
+      throw err;
     }
   }
+  return decideAgainOnConflict(deps, () => runOnce(deps, stream, decider, actor, decide, options));
 }
 
 async function runOnce<S, E extends TDomainEvent>(
@@ -134,29 +192,26 @@ async function runOnce<S, E extends TDomainEvent>(
   decider: Decider<S, E>,
   actor: Actor,
   decide: (state: S) => E[],
-  hooks: Hooks,
+  options: CommandOptions,
+  expectedVersion?: number,
 ): Promise<CommandOutcome> {
-  const remembered = hooks.beforeAppend ? null : deps.aggregates.get<S>(stream, decider);
-  if (remembered) {
+  const remembered = deps.aggregates.get<S>(stream, decider);
+  if (remembered && (expectedVersion === undefined || versionOf(remembered.revision) === expectedVersion)) {
     try {
       const decided = decide(remembered.state);
       if (decided.length > 0)
-        return await appendDecided(deps, stream, decider, actor, remembered, decided, hooks);
+        return await appendDecided(deps, stream, decider, actor, remembered, decided, options);
     } catch (err) {
       if (!(err instanceof ConcurrencyError) && !(err instanceof DomainError)) throw err;
     }
     deps.aggregates.forget(stream);
   }
   const loaded = await load(deps.store, stream, decider);
+  if (expectedVersion !== undefined && versionOf(loaded.revision) !== expectedVersion) throw staleCopy();
   const decided = decide(loaded.state);
   if (decided.length === 0) return { result: null, events: [], visible: true };
-  return appendDecided(deps, stream, decider, actor, loaded, decided, hooks);
+  return appendDecided(deps, stream, decider, actor, loaded, decided, options);
 }
-
-type Hooks = {
-  beforeAppend?: (events: NewEvent[]) => Promise<void>;
-  afterAppend?: (events: NewEvent[]) => Promise<void>;
-};
 
 async function appendDecided<S, E extends TDomainEvent>(
   deps: CommandDeps,
@@ -165,13 +220,18 @@ async function appendDecided<S, E extends TDomainEvent>(
   actor: Actor,
   from: { state: S; revision: ExpectedRevision },
   decided: E[],
-  hooks: Hooks = {},
+  options: CommandOptions,
 ): Promise<CommandOutcome> {
   const events = toNewEvents(decided, actor);
-  await hooks.beforeAppend?.(events);
-  const result = await deps.store.append(stream, events, from.revision);
+  await options.beforeAppend?.(events);
+  const records = (await options.records?.(events)) ?? [];
+  const write = { stream, events, expectedRevision: from.revision };
+  const result =
+    records.length > 0
+      ? (await deps.store.appendMany([write], records))[0]!
+      : await deps.store.append(stream, events, from.revision);
   remember(deps, stream, decider, from.state, decided, result.nextExpectedRevision);
-  await hooks.afterAppend?.(events);
+  await options.afterAppend?.(events);
   return { result, events, visible: await deps.waitForProjections(result) };
 }
 
@@ -248,17 +308,20 @@ export function writeFor<S, E extends TDomainEvent>(
 }
 
 /**
- * Appends a change made of several streams' writes as one (`EventStore.appendMany`), then waits for the read
- * models. A route never makes two independent writes: what one change touches goes through here.
+ * Appends a change made of several streams' writes as one (`EventStore.appendMany`), with the `records` that
+ * change with it, then waits for the read models. A route never makes two independent writes: what one change
+ * touches goes through here. Its writes were decided on streams read before: the caller runs the reads, the
+ * decisions and this inside `decideAgainOnConflict`, so a race the server caused is decided again.
  */
 export async function commitChange(
   deps: CommandDeps,
   writes: readonly (StreamWrite | null)[],
+  records: readonly RecordWrite[] = [],
 ): Promise<CommandOutcome> {
   const present = writes.filter((w): w is StreamWrite => w !== null);
   if (present.length === 0) return { result: null, events: [], visible: true };
   for (const w of present) deps.aggregates.forget(w.stream);
-  const results = await deps.store.appendMany(present);
+  const results = await deps.store.appendMany(present, records);
   const last = results.reduce((a, b) => (comparePositions(a.lastPosition, b.lastPosition) >= 0 ? a : b));
   return {
     result: last,

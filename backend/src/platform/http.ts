@@ -136,9 +136,12 @@ export async function createHttp(deps: AppDeps, options: FastifyServerOptions = 
     if (err instanceof DomainError)
       return reply.code(err.status).send({ error: err.code, message: err.message });
     if (err instanceof ConcurrencyError) {
-      return reply.code(409).send({
-        error: 'conflict',
-        message: 'This record was changed by someone else. Reload and try again.',
+      // Decided again many times and still beaten by other changes (a person's stale copy is a DomainError 409
+      // instead): nothing was changed, and asking again in a moment is safe.
+      request.log.warn({ stream: err.stream }, 'command lost every race on its stream');
+      return reply.code(503).header('retry-after', '1').send({
+        error: 'busy',
+        message: 'Many changes are being made to this record right now. Please try again in a moment.',
       });
     }
     if (err.statusCode === 429) return reply.code(429).send({ error: 'rate_limited', message: err.message });

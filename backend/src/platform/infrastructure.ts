@@ -2,7 +2,7 @@ import type { Database } from '@app/projections/schema/database';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { EventStoreDbEventStore } from '../eventstore/esdb.ts';
-import type { EventStore } from '../eventstore/port.ts';
+import type { EventStore, RecordWrite } from '../eventstore/port.ts';
 import { PostgresEventStore } from '../eventstore/postgres.ts';
 import { withEventSchemas } from '../eventstore/schemas.ts';
 import type { Config } from './config.ts';
@@ -19,6 +19,22 @@ export interface Infrastructure {
   close(): Promise<void>;
 }
 
+/** The rows that change with a change's events, when the events live in EventStoreDB: one transaction. */
+async function writeRecords(pool: pg.Pool, records: readonly RecordWrite[]) {
+  if (records.length === 0) return;
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    for (const r of records) await client.query(r.sql, [...r.parameters]);
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
 /** Database (created when missing), migrations and the configured event store. */
 export async function openInfrastructure(config: Config, poolSize = 20): Promise<Infrastructure> {
   await ensureDatabase(config.DATABASE_URL);
@@ -26,7 +42,9 @@ export async function openInfrastructure(config: Config, poolSize = 20): Promise
   const kysely = createKysely(pool);
   await migrate(kysely as Kysely<unknown>);
   const store: EventStore = withEventSchemas(
-    config.EVENTSTORE_URL ? new EventStoreDbEventStore(config.EVENTSTORE_URL) : new PostgresEventStore(pool),
+    config.EVENTSTORE_URL
+      ? new EventStoreDbEventStore(config.EVENTSTORE_URL, (records) => writeRecords(pool, records))
+      : new PostgresEventStore(pool),
   );
   return {
     pool,

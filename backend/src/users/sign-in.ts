@@ -35,8 +35,6 @@ const record = (
     user.userDecider,
     actor,
     decide,
-    // Sign-ins of one account at once (several devices) must not refuse each other.
-    { decideAgainOnConflict: true },
   );
 
 /** A new session for the right e-mail and password; the same work and answer for an unknown e-mail as for a wrong password. */
