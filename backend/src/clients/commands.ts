@@ -1,5 +1,12 @@
 import type { TUpdateClientBody } from '@app/contracts/api/clients';
-import { type Actor, commitChange, decideOn, load, writeFor } from '../platform/command.ts';
+import {
+  type Actor,
+  commitChange,
+  decideAgainOnConflict,
+  decideOn,
+  load,
+  writeFor,
+} from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { claim, refuseTaken, release, type UniqueScope } from '../platform/unique-values.ts';
 import { prepareAccount } from '../users/commands.ts';
@@ -36,32 +43,34 @@ export async function registerNewClient(
   accountId: (() => Promise<number>) | null,
 ) {
   const owner = clientStream(clientId);
-  return refuseTaken([clientEmail], async () => {
-    const claimed = await claim(deps, actor, clientEmail, details.email, owner);
-    const account = accountId
-      ? await prepareAccount(
-          deps,
-          actor,
-          { email: details.email, ...splitName(details.name), role: 'client' },
-          { userId: await accountId() },
-        )
-      : null;
-    try {
-      const registered = await decideOn(deps, owner, clientDecider, actor, (s) =>
-        registerClient(s, { clientId, userId: account?.userId ?? null, details }),
-      );
-      const outcome = await commitChange(deps, [claimed, account?.write ?? null, registered]);
-      return {
-        clientId,
-        userId: account?.userId ?? null,
-        temporaryPassword: account?.temporaryPassword ?? null,
-        outcome,
-      };
-    } catch (err) {
-      await account?.undo();
-      throw err;
-    }
-  });
+  return refuseTaken([clientEmail], () =>
+    decideAgainOnConflict(deps, async () => {
+      const claimed = await claim(deps, actor, clientEmail, details.email, owner);
+      const account = accountId
+        ? await prepareAccount(
+            deps,
+            actor,
+            { email: details.email, ...splitName(details.name), role: 'client' },
+            { userId: await accountId() },
+          )
+        : null;
+      try {
+        const registered = await decideOn(deps, owner, clientDecider, actor, (s) =>
+          registerClient(s, { clientId, userId: account?.userId ?? null, details }),
+        );
+        const outcome = await commitChange(deps, [claimed, account?.write ?? null, registered]);
+        return {
+          clientId,
+          userId: account?.userId ?? null,
+          temporaryPassword: account?.temporaryPassword ?? null,
+          outcome,
+        };
+      } catch (err) {
+        await account?.undo();
+        throw err;
+      }
+    }),
+  );
 }
 
 /**
@@ -70,23 +79,25 @@ export async function registerNewClient(
  */
 export async function changeClient(deps: Deps, actor: Actor, clientId: number, details: Details) {
   const owner = clientStream(clientId);
-  return refuseTaken([clientEmail], async () => {
-    const loaded = await load(deps.store, owner, clientDecider);
-    const { state } = loaded;
-    const updated = writeFor(owner, loaded, actor, (s) => updateClient(s, details));
-    if (!state.exists || !updated) return commitChange(deps, []);
-    const emailMoved = clientEmail.normalize(state.email) !== clientEmail.normalize(details.email);
-    const renamed =
-      state.name !== details.name && state.userId !== null
-        ? await decideOn(deps, user.userStream(state.userId), user.userDecider, actor, (s) =>
-            s.status === 'active' ? user.renameUser(s, splitName(details.name)) : [],
-          )
-        : null;
-    return commitChange(deps, [
-      emailMoved ? await release(deps, actor, clientEmail, state.email, owner) : null,
-      emailMoved ? await claim(deps, actor, clientEmail, details.email, owner) : null,
-      updated,
-      renamed,
-    ]);
-  });
+  return refuseTaken([clientEmail], () =>
+    decideAgainOnConflict(deps, async () => {
+      const loaded = await load(deps.store, owner, clientDecider);
+      const { state } = loaded;
+      const updated = writeFor(owner, loaded, actor, (s) => updateClient(s, details));
+      if (!state.exists || !updated) return commitChange(deps, []);
+      const emailMoved = clientEmail.normalize(state.email) !== clientEmail.normalize(details.email);
+      const renamed =
+        state.name !== details.name && state.userId !== null
+          ? await decideOn(deps, user.userStream(state.userId), user.userDecider, actor, (s) =>
+              s.status === 'active' ? user.renameUser(s, splitName(details.name)) : [],
+            )
+          : null;
+      return commitChange(deps, [
+        emailMoved ? await release(deps, actor, clientEmail, state.email, owner) : null,
+        emailMoved ? await claim(deps, actor, clientEmail, details.email, owner) : null,
+        updated,
+        renamed,
+      ]);
+    }),
+  );
 }

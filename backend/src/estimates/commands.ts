@@ -8,6 +8,7 @@ import {
   type Actor,
   type CommandOutcome,
   commitChange,
+  decideAgainOnConflict,
   decideOn,
   load,
   writeFor,
@@ -148,22 +149,26 @@ export async function changeExisting(
   actor: Actor,
   command: { id: number; changes: EstimateChanges; by: number },
 ): Promise<CommandOutcome> {
-  const { id, changes, by } = command;
-  const { client, project } = await partiesOf(deps, changes);
-  const stream = estimateStream(id);
-  const write = writeFor(stream, await load(deps.store, stream, estimateDecider), actor, (state) =>
-    changeEstimate(state, { changes, client, project, by, at: new Date().toISOString() }),
-  );
-  return commitChange(deps, [write]);
+  return decideAgainOnConflict(deps, async () => {
+    const { id, changes, by } = command;
+    const { client, project } = await partiesOf(deps, changes);
+    const stream = estimateStream(id);
+    const write = writeFor(stream, await load(deps.store, stream, estimateDecider), actor, (state) =>
+      changeEstimate(state, { changes, client, project, by, at: new Date().toISOString() }),
+    );
+    return commitChange(deps, [write]);
+  });
 }
 
 /** Deletes estimate `id` (not an accepted one). */
 export async function deleteExisting(deps: Deps, actor: Actor, command: { id: number; by: number }) {
-  const stream = estimateStream(command.id);
-  const write = writeFor(stream, await load(deps.store, stream, estimateDecider), actor, (state) =>
-    deleteEstimate(state, { by: command.by, at: new Date().toISOString() }),
-  );
-  return commitChange(deps, [write]);
+  return decideAgainOnConflict(deps, async () => {
+    const stream = estimateStream(command.id);
+    const write = writeFor(stream, await load(deps.store, stream, estimateDecider), actor, (state) =>
+      deleteEstimate(state, { by: command.by, at: new Date().toISOString() }),
+    );
+    return commitChange(deps, [write]);
+  });
 }
 
 /** The write that makes project `projectId` for an estimate's client, pending, from what the estimate says. */
@@ -193,14 +198,16 @@ export async function createProjectFor(
   actor: Actor,
   command: { id: number; projectId: number; by: number },
 ): Promise<CommandOutcome> {
-  const { id, projectId, by } = command;
-  const stream = estimateStream(id);
-  const loaded = await load(deps.store, stream, estimateDecider);
-  const linked = writeFor(stream, loaded, actor, (state) =>
-    linkProject(state, { projectId, by, at: new Date().toISOString() }),
-  );
-  if (loaded.state.lifecycle !== 'active' || !linked) return commitChange(deps, []);
-  return commitChange(deps, [await projectWrite(deps, actor, loaded.state, projectId), linked]);
+  return decideAgainOnConflict(deps, async () => {
+    const { id, projectId, by } = command;
+    const stream = estimateStream(id);
+    const loaded = await load(deps.store, stream, estimateDecider);
+    const linked = writeFor(stream, loaded, actor, (state) =>
+      linkProject(state, { projectId, by, at: new Date().toISOString() }),
+    );
+    if (loaded.state.lifecycle !== 'active' || !linked) return commitChange(deps, []);
+    return commitChange(deps, [await projectWrite(deps, actor, loaded.state, projectId), linked]);
+  });
 }
 
 /** Sends estimate `id` to its client's portal (their sign-in is looked up on its own stream). */
@@ -209,17 +216,19 @@ export async function sendExisting(
   actor: Actor,
   command: { id: number; by: number },
 ): Promise<CommandOutcome> {
-  const stream = estimateStream(command.id);
-  const loaded = await load(deps.store, stream, estimateDecider);
-  const { state } = loaded;
-  const client =
-    state.lifecycle === 'active' && state.clientId !== null
-      ? await clientFacts(deps, state.clientId)
-      : undefined;
-  const write = writeFor(stream, loaded, actor, (s) =>
-    sendEstimate(s, { client, by: command.by, at: new Date().toISOString() }),
-  );
-  return commitChange(deps, [write]);
+  return decideAgainOnConflict(deps, async () => {
+    const stream = estimateStream(command.id);
+    const loaded = await load(deps.store, stream, estimateDecider);
+    const { state } = loaded;
+    const client =
+      state.lifecycle === 'active' && state.clientId !== null
+        ? await clientFacts(deps, state.clientId)
+        : undefined;
+    const write = writeFor(stream, loaded, actor, (s) =>
+      sendEstimate(s, { client, by: command.by, at: new Date().toISOString() }),
+    );
+    return commitChange(deps, [write]);
+  });
 }
 
 /**
@@ -241,38 +250,40 @@ export async function acceptExisting(
     keepSignature: () => Promise<void>;
   },
 ): Promise<{ outcome: CommandOutcome; projectId: number | null }> {
-  const stream = estimateStream(command.id);
-  const loaded = await load(deps.store, stream, estimateDecider);
-  const { state } = loaded;
-  const current =
-    state.lifecycle === 'active' && state.projectId !== null
-      ? await projectFacts(deps, state.projectId)
-      : undefined;
-  const decide = (projectId: number) =>
-    writeFor(stream, loaded, actor, (s) =>
-      acceptEstimate(s, {
-        actor: command.person,
-        signerName: command.signerName,
-        ip: command.ip,
-        userAgent: command.userAgent,
-        signatureFile: command.signatureFile,
-        projectId,
-        at: new Date().toISOString(),
-      }),
-    );
-  if (current) {
-    const accepted = decide(current.id);
+  return decideAgainOnConflict(deps, async () => {
+    const stream = estimateStream(command.id);
+    const loaded = await load(deps.store, stream, estimateDecider);
+    const { state } = loaded;
+    const current =
+      state.lifecycle === 'active' && state.projectId !== null
+        ? await projectFacts(deps, state.projectId)
+        : undefined;
+    const decide = (projectId: number) =>
+      writeFor(stream, loaded, actor, (s) =>
+        acceptEstimate(s, {
+          actor: command.person,
+          signerName: command.signerName,
+          ip: command.ip,
+          userAgent: command.userAgent,
+          signatureFile: command.signatureFile,
+          projectId,
+          at: new Date().toISOString(),
+        }),
+      );
+    if (current) {
+      const accepted = decide(current.id);
+      await command.keepSignature();
+      return { outcome: await commitChange(deps, [accepted]), projectId: current.id };
+    }
+    // Decided once before an id is taken, so a refused acceptance takes none.
+    decide(1);
+    if (state.lifecycle !== 'active') return { outcome: await commitChange(deps, []), projectId: null };
+    const projectId = await command.newProjectId();
+    const accepted = decide(projectId);
+    const made = await projectWrite(deps, actor, state, projectId);
     await command.keepSignature();
-    return { outcome: await commitChange(deps, [accepted]), projectId: current.id };
-  }
-  // Decided once before an id is taken, so a refused acceptance takes none.
-  decide(1);
-  if (state.lifecycle !== 'active') return { outcome: await commitChange(deps, []), projectId: null };
-  const projectId = await command.newProjectId();
-  const accepted = decide(projectId);
-  const made = await projectWrite(deps, actor, state, projectId);
-  await command.keepSignature();
-  return { outcome: await commitChange(deps, [made, accepted]), projectId };
+    return { outcome: await commitChange(deps, [made, accepted]), projectId };
+  });
 }
 
 /** The client declines the quote sent to them. */
@@ -281,9 +292,11 @@ export async function declineExisting(
   actor: Actor,
   command: { id: number; person: Person; reason: string },
 ): Promise<CommandOutcome> {
-  const stream = estimateStream(command.id);
-  const write = writeFor(stream, await load(deps.store, stream, estimateDecider), actor, (state) =>
-    declineEstimate(state, { actor: command.person, reason: command.reason, at: new Date().toISOString() }),
-  );
-  return commitChange(deps, [write]);
+  return decideAgainOnConflict(deps, async () => {
+    const stream = estimateStream(command.id);
+    const write = writeFor(stream, await load(deps.store, stream, estimateDecider), actor, (state) =>
+      declineEstimate(state, { actor: command.person, reason: command.reason, at: new Date().toISOString() }),
+    );
+    return commitChange(deps, [write]);
+  });
 }
