@@ -602,6 +602,40 @@ describe('bad input on every route', () => {
     });
   }
 
+  it('an id in a path has one form: with a leading zero it names no record (404) on every route', async () => {
+    const aliases: string[] = [];
+    for (const [route, row] of Object.entries(ROWS)) {
+      const params = row.params?.(c) ?? {};
+      const ids = Object.keys(params).filter((name) => typeof params[name] === 'number');
+      const [method, pattern] = route.split(' ') as [string, string];
+      for (const name of ids)
+        for (const alias of [`0${params[name]}`, `00${params[name]}`]) {
+          const url = pattern.replace(/:(\w+)/g, (_, p: string) =>
+            p === name ? alias : encodeURIComponent(String(params[p])),
+          );
+          const token = row.caller === 'anonymous' ? null : c.token(row.caller ?? 'admin');
+          const upload = row.multipart ? await imageUpload(token) : null;
+          const body = row.body?.(c);
+          const before = await eventCount(t);
+          const res = await t.app.inject({
+            method: method as 'GET',
+            url,
+            headers: upload
+              ? upload.headers
+              : {
+                  ...(token ? { authorization: `Bearer ${token}` } : {}),
+                  ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+                },
+            payload: upload ? upload.payload : body === undefined ? undefined : JSON.stringify(body),
+          });
+          const appended = (await eventCount(t)) - before;
+          if (res.statusCode !== 404 || appended !== 0)
+            aliases.push(`${method} ${url} → ${res.statusCode}${appended ? `, ${appended} event(s)` : ''}`);
+        }
+    }
+    expect(aliases).toEqual([]);
+  });
+
   describe('what reaches the store is storable', () => {
     const refused = async (
       method: string,
@@ -656,6 +690,18 @@ describe('bad input on every route', () => {
       await refused('PATCH', '/api/consultations/2147483648', { status: 'contacted' }, 404);
       await refused('DELETE', '/api/dashboard/notes/2147483648', undefined, 404);
       await refused('GET', '/api/projects/0', undefined, 400);
+    });
+
+    it('an id in a query with a leading zero names no record either (404)', async () => {
+      await refused('GET', `/api/payments?projectId=0${c.projectId}`, undefined, 404);
+      await refused('GET', `/api/billing-plans?clientId=0${c.owner.clientId}`, undefined, 404);
+      await refused(
+        'GET',
+        `/api/calendar/ics?type=appointment&id=0${c.appointmentId}`,
+        undefined,
+        404,
+        c.token('owner'),
+      );
     });
 
     it('a body id past the database range answers 400', async () => {

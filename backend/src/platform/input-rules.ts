@@ -29,8 +29,8 @@ const namesNoRecord = (error: unknown) =>
   );
 
 /**
- * The zod validator, except that a path id past the database's range (ZIdParam) answers 404 like any
- * record that does not exist.
+ * The zod validator, except that a path id past the database's range or with a leading zero (ZIdParam)
+ * answers 404 like any record that does not exist.
  */
 const zodValidator: FastifySchemaCompiler<unknown> = (route) => {
   const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]) as (
@@ -45,8 +45,9 @@ const zodValidator: FastifySchemaCompiler<unknown> = (route) => {
 
 /**
  * The input rules of every route, in one place (the schemas' building blocks are in
- * `contracts/api/primitives`): ids past the database's range are records that do not exist (404), and no
- * text with a NUL or a lone surrogate reaches a handler (400), even on a route whose schema forgets it.
+ * `contracts/api/primitives`): ids past the database's range or not in their one form (`01`) are records
+ * that do not exist (404), and no text with a NUL or a lone surrogate reaches a handler (400), even on a
+ * route whose schema forgets it.
  * The check runs after the guards and the schemas, so a caller without access still gets 401/403 first.
  * Called right after the floor sets the zod validator compiler, which it wraps and takes over.
  */
