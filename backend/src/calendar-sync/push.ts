@@ -7,7 +7,14 @@ import type { OAuth2Client } from 'google-auth-library';
 import type { calendar_v3 } from 'googleapis';
 import { appointmentDecider, appointmentStream } from '../appointments/decide.ts';
 import { clientDecider, clientStream } from '../clients/decide.ts';
-import { type Actor, commitChange, decideOn, load, systemActor } from '../platform/command.ts';
+import {
+  type Actor,
+  commitChange,
+  decideAgainOnConflict,
+  decideOn,
+  load,
+  systemActor,
+} from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { claim } from '../platform/unique-values.ts';
 import { projectDecider, projectStream } from '../projects/decide.ts';
@@ -193,11 +200,13 @@ async function recordLink(
 ) {
   const stream = calendarLinkStream(target.userId, key);
   const googleEventId = googleEventIdOf(key);
-  const claimed = firstPush
-    ? await claim(deps, actor, googleEventScope, `${target.userId}:${googleEventId}`, stream)
-    : null;
-  // A concurrent push of the same key makes this append fail: the job is tried again and reads the new link.
-  await commitChange(deps, [claimed, await decideOn(deps, stream, linkDecider, actor, () => [event])]);
+  // A concurrent push of the same key meanwhile: decided again on the stored link (and claim, held by it now).
+  await decideAgainOnConflict(deps, async () => {
+    const claimed = firstPush
+      ? await claim(deps, actor, googleEventScope, `${target.userId}:${googleEventId}`, stream)
+      : null;
+    await commitChange(deps, [claimed, await decideOn(deps, stream, linkDecider, actor, () => [event])]);
+  });
 }
 
 export type PushResult = 'created' | 'updated' | 'deleted' | 'unchanged' | 'absent';

@@ -3,6 +3,7 @@ import {
   type Actor,
   type CommandOutcome,
   commitChange,
+  decideAgainOnConflict,
   load,
   runCommand,
   writeFor,
@@ -23,7 +24,8 @@ export async function replacedDocument(deps: Pick<AppDeps, 'store'>, id: number)
 /**
  * Makes document `documentId` (`decide` on its empty stream). With `replaces`, the new document and the old
  * one's `DocumentSuperseded` are one change: both appended or neither, and a concurrent change of the old
- * document (a signature, another new version) makes it fail with 409 rather than leave two current versions.
+ * document meanwhile is decided again on its stored stream: another new version made first refuses this one (409,
+ * already replaced), so there are never two current versions.
  * `beforeAppend` runs once both are decided (keeping an uploaded file), as `runCommand`'s does.
  */
 export async function createDocument(
@@ -40,13 +42,15 @@ export async function createDocument(
   const stream = documentStream(documentId);
   if (replaces === null)
     return runCommand(deps, stream, documentDecider, actor, decide, beforeAppend ? { beforeAppend } : {});
-  const created = writeFor(stream, await load(deps.store, stream, documentDecider), actor, decide);
-  const projectId = created ? (created.events[0]!.data as { projectId: number | null }).projectId : null;
-  const oldStream = documentStream(replaces);
-  const superseded = writeFor(oldStream, await load(deps.store, oldStream, documentDecider), actor, (s) =>
-    supersedeDocument(s, { newDocumentId: documentId, projectId }),
-  );
-  if (!created) return commitChange(deps, []);
-  await beforeAppend?.();
-  return commitChange(deps, [created, superseded]);
+  return decideAgainOnConflict(deps, async () => {
+    const created = writeFor(stream, await load(deps.store, stream, documentDecider), actor, decide);
+    const projectId = created ? (created.events[0]!.data as { projectId: number | null }).projectId : null;
+    const oldStream = documentStream(replaces);
+    const superseded = writeFor(oldStream, await load(deps.store, oldStream, documentDecider), actor, (s) =>
+      supersedeDocument(s, { newDocumentId: documentId, projectId }),
+    );
+    if (!created) return commitChange(deps, []);
+    await beforeAppend?.();
+    return commitChange(deps, [created, superseded]);
+  });
 }

@@ -18,6 +18,7 @@ import {
   type Actor,
   type CommandOutcome,
   commitChange,
+  decideAgainOnConflict,
   load,
   loadLast,
   runCommand,
@@ -91,88 +92,90 @@ export async function issueNew(
   command: NewInvoice,
   alsoWrite?: (stream: string) => Promise<StreamWrite | null>,
 ): Promise<CommandOutcome> {
-  const project = await projectFacts(deps, command.projectId);
-  const at = new Date();
-  const invoiceDate = todayInAlaska(at);
-  const fields: IssueFields = {
-    description: command.description,
-    amountCents: command.amountCents,
-    invoiceDate,
-    dueDate: command.dueDate ?? defaultDueDate(invoiceDate),
-    kind: command.kind,
-    estimateId: command.estimateId,
-    billingPlanId: command.billingPlanId ?? null,
-    paymentMethod: command.paymentMethod,
-    customMethod: command.customMethod,
-  };
-  const stream = invoiceStream(command.invoiceId);
-  const loaded = await load(deps.store, stream, invoiceDecider);
-  const issue = (invoiceNumber: string) =>
-    writeFor(stream, loaded, actor, (state) =>
-      decide.issueInvoice(state, {
-        invoiceId: command.invoiceId,
-        invoiceNumber,
-        projectId: command.projectId,
-        project,
-        fields,
-        by: command.by,
-        at: at.toISOString(),
-      }),
-    );
-  const month = invoiceMonthOf(invoiceDate);
-  // Decided once first, so a refused invoice touches neither the counter nor a claim.
-  issue(command.invoiceNumber ?? invoiceNumberFor(month, 1));
-  const extra = alsoWrite ? await alsoWrite(stream) : null;
-  if (command.invoiceNumber !== undefined) {
-    const typed = command.invoiceNumber;
-    return refuseTaken([invoiceNumbers], async () =>
-      commitChange(deps, [await claim(deps, actor, invoiceNumbers, typed, stream), issue(typed), extra]),
-    );
-  }
-  const counterStream = invoiceNumbersStream(month);
-  for (let attempt = 0; attempt < NUMBER_TRIES; attempt++) {
-    // The counter as this process's last number of the month left it, when it has one, else the month's last
-    // number taken (its stream's last event): read again only when another creation got in between.
-    const counter =
-      deps.aggregates.get<decide.CounterState>(counterStream, counterDecider) ??
-      (await loadLast(deps.store, counterStream, counterDecider));
-    let sequence = counter.state.lastSequence + 1;
-    // A number an admin typed holds its place: the counter moves past it.
-    let claimed: StreamWrite | null = null;
-    for (; ; sequence++) {
+  return decideAgainOnConflict(deps, async () => {
+    const project = await projectFacts(deps, command.projectId);
+    const at = new Date();
+    const invoiceDate = todayInAlaska(at);
+    const fields: IssueFields = {
+      description: command.description,
+      amountCents: command.amountCents,
+      invoiceDate,
+      dueDate: command.dueDate ?? defaultDueDate(invoiceDate),
+      kind: command.kind,
+      estimateId: command.estimateId,
+      billingPlanId: command.billingPlanId ?? null,
+      paymentMethod: command.paymentMethod,
+      customMethod: command.customMethod,
+    };
+    const stream = invoiceStream(command.invoiceId);
+    const loaded = await load(deps.store, stream, invoiceDecider);
+    const issue = (invoiceNumber: string) =>
+      writeFor(stream, loaded, actor, (state) =>
+        decide.issueInvoice(state, {
+          invoiceId: command.invoiceId,
+          invoiceNumber,
+          projectId: command.projectId,
+          project,
+          fields,
+          by: command.by,
+          at: at.toISOString(),
+        }),
+      );
+    const month = invoiceMonthOf(invoiceDate);
+    // Decided once first, so a refused invoice touches neither the counter nor a claim.
+    issue(command.invoiceNumber ?? invoiceNumberFor(month, 1));
+    const extra = alsoWrite ? await alsoWrite(stream) : null;
+    if (command.invoiceNumber !== undefined) {
+      const typed = command.invoiceNumber;
+      return refuseTaken([invoiceNumbers], async () =>
+        commitChange(deps, [await claim(deps, actor, invoiceNumbers, typed, stream), issue(typed), extra]),
+      );
+    }
+    const counterStream = invoiceNumbersStream(month);
+    for (let attempt = 0; attempt < NUMBER_TRIES; attempt++) {
+      // The counter as this process's last number of the month left it, when it has one, else the month's last
+      // number taken (its stream's last event): read again only when another creation got in between.
+      const counter =
+        deps.aggregates.get<decide.CounterState>(counterStream, counterDecider) ??
+        (await loadLast(deps.store, counterStream, counterDecider));
+      let sequence = counter.state.lastSequence + 1;
+      // A number an admin typed holds its place: the counter moves past it.
+      let claimed: StreamWrite | null = null;
+      for (; ; sequence++) {
+        try {
+          claimed = await claim(deps, actor, invoiceNumbers, invoiceNumberFor(month, sequence), stream);
+          break;
+        } catch (err) {
+          if (!(err instanceof DomainError && err.message === invoiceNumbers.takenMessage)) throw err;
+        }
+      }
+      const takenEvents = decide.takeNumber(counter.state, { month, sequence, invoiceId: command.invoiceId });
+      const taken = writeFor(counterStream, counter, actor, () => takenEvents);
       try {
-        claimed = await claim(deps, actor, invoiceNumbers, invoiceNumberFor(month, sequence), stream);
-        break;
+        const outcome = await commitChange(deps, [
+          taken,
+          claimed,
+          issue(invoiceNumberFor(month, sequence)),
+          extra,
+        ]);
+        const before = counter.revision === 'no_stream' ? -1n : BigInt(counter.revision as bigint);
+        deps.aggregates.set(
+          counterStream,
+          counterDecider,
+          takenEvents.reduce(counterDecider.evolve, counter.state),
+          before + BigInt(takenEvents.length),
+        );
+        return outcome;
       } catch (err) {
-        if (!(err instanceof DomainError && err.message === invoiceNumbers.takenMessage)) throw err;
+        const lostRace =
+          err instanceof ConcurrencyError &&
+          (err.stream === counterStream || err.stream.startsWith(`unique-${invoiceNumbers.name}-`));
+        if (!lostRace) throw err;
+        await pause(attempt);
       }
     }
-    const takenEvents = decide.takeNumber(counter.state, { month, sequence, invoiceId: command.invoiceId });
-    const taken = writeFor(counterStream, counter, actor, () => takenEvents);
-    try {
-      const outcome = await commitChange(deps, [
-        taken,
-        claimed,
-        issue(invoiceNumberFor(month, sequence)),
-        extra,
-      ]);
-      const before = counter.revision === 'no_stream' ? -1n : BigInt(counter.revision as bigint);
-      deps.aggregates.set(
-        counterStream,
-        counterDecider,
-        takenEvents.reduce(counterDecider.evolve, counter.state),
-        before + BigInt(takenEvents.length),
-      );
-      return outcome;
-    } catch (err) {
-      const lostRace =
-        err instanceof ConcurrencyError &&
-        (err.stream === counterStream || err.stream.startsWith(`unique-${invoiceNumbers.name}-`));
-      if (!lostRace) throw err;
-      await pause(attempt);
-    }
-  }
-  throw conflict('No invoice number could be handed out. Please try again.');
+    throw conflict('No invoice number could be handed out. Please try again.');
+  });
 }
 
 /**
