@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
 import pino from 'pino';
 import { loadConfig } from '../src/platform/config.ts';
 import type { AppDeps } from '../src/platform/deps.ts';
@@ -25,6 +25,8 @@ export async function startTestApp(
     sessionCacheMs?: number;
     /** The address the app reaches its database at (e.g. through a proxy a fault test can cut). */
     databaseUrl?: (url: string) => string | Promise<string>;
+    /** The API's request log and request ids (silent, random ids unless given). */
+    http?: Pick<FastifyServerOptions, 'logger' | 'genReqId'>;
   } = {},
 ) {
   const database = await createTestDatabase();
@@ -55,7 +57,7 @@ export async function startTestApp(
   await bootstrapAdmin(deps);
   /** Every route the slices added (not the automatic HEADs), as the access-matrix and bad-input tests need. */
   const routes: RouteOptions[] = [];
-  const app: FastifyInstance = await buildApp(deps, { logger: false }, (route) => {
+  const app: FastifyInstance = await buildApp(deps, { logger: false, ...options.http }, (route) => {
     if (route.method !== 'HEAD') routes.push(route);
   });
   await app.ready();
