@@ -94,17 +94,60 @@ export interface CommandDeps {
 export const versionOf = (revision: ExpectedRevision): number =>
   typeof revision === 'bigint' ? Number(revision) + 1 : 0;
 
-/** 409 with one meaning: the person edited a copy that another change has since made stale. */
-export const staleCopy = () =>
-  conflict('This record was changed by someone else. Reload to see the latest version.', 'stale_version');
+/**
+ * 409 with one meaning: the person edited a copy that another change has since made stale. `changed` names
+ * the fields of their form that changed since (empty when not known), `version` is the record's version now.
+ */
+export const staleCopy = (changed: readonly string[] = [], version?: number) =>
+  conflict('This record was changed by someone else. Reload to see the latest version.', 'stale_version', {
+    changed: [...changed],
+    ...(version !== undefined && { version }),
+  });
 
-export interface CommandOptions {
+/** Which of the fields a person's form edits differ between the record as they read it and as stored. */
+export type ChangedFields<S> = (seen: S, now: S) => readonly string[];
+
+/**
+ * The record as the person's screen read it (at `expectedVersion`), given the stream as `loaded` now. The
+ * same version: the loaded state. Moved on since: with `changedFields`, the state folded from the stream's
+ * first `expectedVersion` events, unless a field the form edits changed in between (then `staleCopy` naming
+ * them), so events that leave the form alone (a photo added, a mail sent) are no false alarm; without it,
+ * `staleCopy`. For multi-stream changes, whose callers check the record's own stream themselves.
+ */
+export async function copyAsRead<S, E extends TDomainEvent>(
+  store: EventStore,
+  stream: string,
+  decider: Decider<S, E>,
+  loaded: { state: S; revision: ExpectedRevision },
+  expectedVersion: number,
+  changedFields?: ChangedFields<S>,
+): Promise<S> {
+  const version = versionOf(loaded.revision);
+  if (version === expectedVersion) return loaded.state;
+  // A version the stream never had (0, or ahead of it) was never read from it.
+  if (!changedFields || expectedVersion === 0 || expectedVersion > version) throw staleCopy([], version);
+  const stored = await store.readStream(stream);
+  const seen = stored
+    .slice(0, expectedVersion)
+    .reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initial);
+  const changed = changedFields(seen, loaded.state);
+  if (changed.length > 0) throw staleCopy(changed, version);
+  return seen;
+}
+
+export interface CommandOptions<S = unknown> {
   /**
    * The version the person's screen read (`If-Match`): when the record has moved on since, the command is
    * refused with `staleCopy` (409) and nothing changes. Without it the person edited nothing stale, so a
    * conflicting append is the server's own race and the command is decided again on the stream as stored.
    */
   expectedVersion?: number;
+  /**
+   * With `expectedVersion`: the fields the person's form edits that changed between the copy they read and
+   * the stream as stored (`copyAsRead`). None: the command is decided on the stream as stored, `decide` given
+   * the copy as read too, and a conflicting append is decided again like one without a version.
+   */
+  changedFields?: ChangedFields<S>;
   /**
    * Rows of ordinary tables that change with the events and only with them (credentials, sessions, a secret
    * held for the mail job), written in the append's transaction (`EventStore.appendMany`'s `records`). Made
@@ -168,11 +211,15 @@ export async function runCommand<S, E extends TDomainEvent>(
   stream: string,
   decider: Decider<S, E>,
   actor: Actor,
-  decide: (state: S) => E[],
-  options: CommandOptions = {},
+  decide: (state: S, seen: S) => E[],
+  options: CommandOptions<S> = {},
 ): Promise<CommandOutcome> {
   if (options.expectedVersion !== undefined) {
     const expected = options.expectedVersion;
+    if (options.changedFields)
+      return decideAgainOnConflict(deps, () =>
+        runOnce(deps, stream, decider, actor, decide, options, expected),
+      );
     try {
       return await runOnce(deps, stream, decider, actor, decide, options, expected);
     } catch (err) {
@@ -191,14 +238,14 @@ async function runOnce<S, E extends TDomainEvent>(
   stream: string,
   decider: Decider<S, E>,
   actor: Actor,
-  decide: (state: S) => E[],
-  options: CommandOptions,
+  decide: (state: S, seen: S) => E[],
+  options: CommandOptions<S>,
   expectedVersion?: number,
 ): Promise<CommandOutcome> {
   const remembered = deps.aggregates.get<S>(stream, decider);
   if (remembered && (expectedVersion === undefined || versionOf(remembered.revision) === expectedVersion)) {
     try {
-      const decided = decide(remembered.state);
+      const decided = decide(remembered.state, remembered.state);
       if (decided.length > 0)
         return await appendDecided(deps, stream, decider, actor, remembered, decided, options);
     } catch (err) {
@@ -207,8 +254,11 @@ async function runOnce<S, E extends TDomainEvent>(
     deps.aggregates.forget(stream);
   }
   const loaded = await load(deps.store, stream, decider);
-  if (expectedVersion !== undefined && versionOf(loaded.revision) !== expectedVersion) throw staleCopy();
-  const decided = decide(loaded.state);
+  const seen =
+    expectedVersion === undefined
+      ? loaded.state
+      : await copyAsRead(deps.store, stream, decider, loaded, expectedVersion, options.changedFields);
+  const decided = decide(loaded.state, seen);
   if (decided.length === 0) return { result: null, events: [], visible: true };
   return appendDecided(deps, stream, decider, actor, loaded, decided, options);
 }
@@ -220,7 +270,7 @@ async function appendDecided<S, E extends TDomainEvent>(
   actor: Actor,
   from: { state: S; revision: ExpectedRevision },
   decided: E[],
-  options: CommandOptions,
+  options: CommandOptions<S>,
 ): Promise<CommandOutcome> {
   const events = toNewEvents(decided, actor);
   await options.beforeAppend?.(events);

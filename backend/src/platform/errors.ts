@@ -4,6 +4,8 @@ export class DomainError extends Error {
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
     readonly code: string,
     message: string,
+    /** More fields for the answer's body, beside `error` and `message` (a stale copy's changed fields). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -16,4 +18,5 @@ export const unauthorized = (message = 'Please sign in to continue.') =>
 export const forbidden = (message = 'You do not have permission to do this.', code = 'forbidden') =>
   new DomainError(403, code, message);
 export const notFound = (message: string) => new DomainError(404, 'not_found', message);
-export const conflict = (message: string, code = 'conflict') => new DomainError(409, code, message);
+export const conflict = (message: string, code = 'conflict', details?: Record<string, unknown>) =>
+  new DomainError(409, code, message, details);

@@ -134,7 +134,7 @@ export async function createHttp(deps: AppDeps, options: FastifyServerOptions = 
       return reply.code(400).send({ error: 'validation_error', message: validationMessage(err) });
     }
     if (err instanceof DomainError)
-      return reply.code(err.status).send({ error: err.code, message: err.message });
+      return reply.code(err.status).send({ ...err.details, error: err.code, message: err.message });
     if (err instanceof ConcurrencyError) {
       // Decided again many times and still beaten by other changes (a person's stale copy is a DomainError 409
       // instead): nothing was changed, and asking again in a moment is safe.

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { fileAddress } from '@app/contracts/api/files';
 import type {
   TProjectStatus,
@@ -150,12 +151,42 @@ export function createProject(
   ];
 }
 
+/** The fields an edit may name whose stored values a stale copy may have missed (photos: see changeProject). */
+const EDITED_FIELDS = [
+  'title',
+  'description',
+  'type',
+  'status',
+  'totalAmount',
+  'estimatedCost',
+  'timeline',
+  'jobStartDate',
+  'jobEndDate',
+  'progress',
+  'notes',
+] as const satisfies readonly (keyof ProjectPatch & keyof Facts)[];
+
+/**
+ * The fields an edit names that changed between the copy the person read (`seen`) and the project as stored
+ * (`now`): the edit would overwrite them unseen. Photos never count: photos added since are kept (see
+ * `changeProject`), so a photo uploaded meanwhile makes no copy stale.
+ */
+export function projectFieldsChanged(patch: ProjectPatch, seen: ProjectState, now: ProjectState): string[] {
+  if (seen.lifecycle !== 'active' || now.lifecycle !== 'active') return [];
+  return EDITED_FIELDS.filter((f) => patch[f] !== undefined && !isDeepStrictEqual(seen[f], now[f]));
+}
+
 /**
  * An admin's edit (PATCH or the dialog's PUT). Each kind of change is its own event with what it was;
  * fields that are absent or equal to what is stored produce nothing, so an edit that changes nothing
- * appends nothing. `photos` lists the photos to keep: every address must be one of the project's.
+ * appends nothing. `photos` lists the photos to keep: every address must be one of the project's. With
+ * `seen`, the project as the person's copy showed it (If-Match), only photos they saw can be removed, and
+ * a photo removed since is no longer named.
  */
-export function changeProject(state: ProjectState, command: { patch: ProjectPatch }): TProjectEvent[] {
+export function changeProject(
+  state: ProjectState,
+  command: { patch: ProjectPatch; seen?: ProjectState },
+): TProjectEvent[] {
   const project = active(state);
   const { patch } = command;
   const projectId = project.id;
@@ -207,8 +238,9 @@ export function changeProject(state: ProjectState, command: { patch: ProjectPatc
     events.push({ type: 'ProjectNotesChanged', data: { projectId, from: project.notes, to: patch.notes } });
 
   if (patch.photos !== undefined) {
+    const seenPhotos = command.seen?.lifecycle === 'active' ? command.seen.photos : project.photos;
     const keep = new Set(patch.photos);
-    const known = new Set(project.photos.map(photoAddress));
+    const known = new Set([...project.photos, ...seenPhotos].map(photoAddress));
     const unknown = patch.photos.find((url) => !known.has(url));
     if (unknown !== undefined) {
       throw invalid(
@@ -216,8 +248,9 @@ export function changeProject(state: ProjectState, command: { patch: ProjectPatc
         'unknown_photo',
       );
     }
+    const seenFiles = new Set(seenPhotos.map((p) => p.file));
     for (const photo of project.photos) {
-      if (!keep.has(photoAddress(photo)))
+      if (!keep.has(photoAddress(photo)) && seenFiles.has(photo.file))
         events.push({ type: 'ProjectPhotoRemoved', data: { projectId, ...photo } });
     }
   }

@@ -36,6 +36,7 @@ const toDto = (r: Row, sign: FileSigner): TProject => ({
   })),
   createdAt: instant(r.created_at),
   updatedAt: instant(r.updated_at),
+  version: r.version,
 });
 
 /**
@@ -65,6 +66,7 @@ const projects = (deps: Deps) =>
       'p.photos',
       'p.created_at',
       'p.updated_at',
+      'p.version',
     ])
     .orderBy('p.updated_at', 'desc')
     .orderBy('p.id', 'desc');

@@ -8,6 +8,7 @@ import {
   ZProjectPatchBody,
   ZSyncCalendarResponse,
 } from '@app/contracts/api/projects';
+import { etagOf, ZIfMatchHeaders } from '@app/contracts/api/versions';
 import { projectEvents } from '@app/contracts/calendar/event-times';
 import type { TProjectPhotoRef } from '@app/contracts/events/projects';
 import type { FastifyReply } from 'fastify';
@@ -32,6 +33,7 @@ import {
   deleteProject,
   PROJECT_NOT_FOUND,
   projectDecider,
+  projectFieldsChanged,
   projectStream,
 } from './decide.ts';
 import {
@@ -125,27 +127,38 @@ export function projectRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/projects/:id',
       { schema: { params: ZProjectIdParams, response: { 200: ZProject } }, preValidation: requireUser },
-      async (request) => {
+      async (request, reply) => {
         const project = await visibleProject(deps, request.user!, request.params.id);
         if (!project) throw notFound(PROJECT_NOT_FOUND);
-        return project;
+        return reply.header('etag', etagOf(project.version)).send(project);
       },
     );
 
-    // PATCH sends any of the fields, the dialog's PUT all of them: both are the same change.
+    // PATCH sends any of the fields, the dialog's PUT all of them: both are the same change. With If-Match,
+    // a copy on which another change has since changed a field the request names is refused (409).
     app.route({
       method: ['PATCH', 'PUT'],
       url: '/api/projects/:id',
       schema: {
         params: ZProjectIdParams,
+        headers: ZIfMatchHeaders,
         body: ZProjectPatchBody,
         response: { 200: ZProject, 202: ZAccepted },
       },
       preValidation: requireAdmin,
       async handler(request, reply) {
         const { id } = request.params;
-        const outcome = await runCommand(deps, projectStream(id), projectDecider, actorOf(request), (state) =>
-          changeProject(state, { patch: withStoredPhotoAddresses(request.body) }),
+        const patch = withStoredPhotoAddresses(request.body);
+        const outcome = await runCommand(
+          deps,
+          projectStream(id),
+          projectDecider,
+          actorOf(request),
+          (state, seen) => changeProject(state, { patch, seen }),
+          {
+            expectedVersion: request.headers['if-match'],
+            changedFields: (seen, now) => projectFieldsChanged(patch, seen, now),
+          },
         );
         return answer(reply, outcome, id);
       },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCalendarEvent } from '../calendar/event-times.ts';
 import { ZCalendarDay, ZId, ZIdParam, ZText } from './primitives.ts';
+import { ZVersion } from './versions.ts';
 
 export const PROJECT_STATUSES = ['pending', 'approved', 'in_progress', 'completed', 'cancelled'] as const;
 export const ZProjectStatus = z.enum(PROJECT_STATUSES);
@@ -74,6 +75,8 @@ export const ZProject = z.object({
   photos: z.array(ZPhoto),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** What an edit sends back as If-Match (see ./versions.ts). */
+  version: ZVersion,
 });
 export type TProject = z.infer<typeof ZProject>;
 

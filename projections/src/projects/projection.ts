@@ -4,7 +4,7 @@ import { projectEventSchemas, type TProjectEvent } from '@app/contracts/events/p
 import { documentProjection } from '../runtime/document-projection.ts';
 import type { ProjectsTable } from './table.ts';
 
-type Row = Omit<ProjectsTable, 'last_event_position'>;
+type Row = Omit<ProjectsTable, 'last_event_position' | 'version'>;
 
 /**
  * Projects (jobs): the admin's tracking list and job page, and each client's portal list.
@@ -12,7 +12,9 @@ type Row = Omit<ProjectsTable, 'last_event_position'>;
  */
 export const projectsProjection = documentProjection<Row>({
   name: 'projects',
-  version: 1,
+  // 2: each row keeps its project's version (streamVersion).
+  version: 2,
+  streamVersion: true,
   syncType: 'project',
   table: 'projects',
   ddl: (s) => `
@@ -34,6 +36,7 @@ export const projectsProjection = documentProjection<Row>({
       photos jsonb NOT NULL,
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL,
+      version integer NOT NULL,
       last_event_position numeric NOT NULL
     );
     CREATE INDEX ON ${s}.projects (updated_at DESC, id DESC);

@@ -21,5 +21,7 @@ export interface ProjectsTable {
   photos: TPhoto[];
   created_at: Date | string;
   updated_at: Date | string;
+  /** Events in the project's stream (see documentProjection's streamVersion): what If-Match names. */
+  version: number;
   last_event_position: string;
 }

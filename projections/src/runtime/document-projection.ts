@@ -20,7 +20,16 @@ export interface DocumentProjectionSpec<R extends Record<string, unknown>> {
   idOf(event: StoredEvent): number | string | null;
   /** The next row; null deletes it, undefined leaves it unchanged. */
   evolve(row: R | null, event: StoredEvent): R | null | undefined;
+  /**
+   * Rows keep their record's version in a `version integer NOT NULL` column: the number of events in the
+   * row's stream up to the last one applied (its revision + 1), which an edit sends back as `If-Match`. It is
+   * the stream's own count, apart from the global position that guards the row.
+   */
+  streamVersion?: true;
 }
+
+/** The version of a record after one of its stream's events: how many events its stream holds by then. */
+export const versionAfter = (e: StoredEvent) => Number(e.revision) + 1;
 
 /**
  * One row per aggregate, folded in memory per batch: load the touched rows in one query, evolve them,
@@ -58,8 +67,10 @@ export function documentProjection<R extends Record<string, unknown>>(
         const pos = positionKey(event);
         if (row?.last_event_position !== undefined && BigInt(row.last_event_position) >= pos) continue;
         const next = spec.evolve(row as R | null, event);
-        if (next === undefined) continue;
-        current.set(key, next === null ? null : { ...next, last_event_position: pos.toString() });
+        const kept = next === undefined && spec.streamVersion && row ? row : next;
+        if (kept === undefined) continue;
+        const version = spec.streamVersion && { version: versionAfter(event) };
+        current.set(key, kept === null ? null : { ...kept, ...version, last_event_position: pos.toString() });
         changed.add(key);
       }
       const upserts = [...changed].map((k) => current.get(k)).filter((r): r is Row => !!r);

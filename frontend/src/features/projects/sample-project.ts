@@ -21,5 +21,6 @@ export const sampleProject = (overrides: Partial<TProject> = {}): TProject => ({
   photos: [],
   createdAt: '2030-01-01T10:00:00.000Z',
   updatedAt: '2030-01-01T10:00:00.000Z',
+  version: 1,
   ...overrides,
 });
