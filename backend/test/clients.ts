@@ -15,5 +15,10 @@ export async function portalClientWithProject(t: TestApp, client: { name: string
     { clientId: made.client.id, title: 'Job', type: 'security_cameras' },
     t.adminToken,
   );
-  return { token, clientId: made.client.id as number, projectId: project.body.id as number };
+  return {
+    token,
+    clientId: made.client.id as number,
+    userId: made.user.id as number,
+    projectId: project.body.id as number,
+  };
 }

@@ -287,16 +287,21 @@ export function signDocument(
   ];
 }
 
-/** Every time the document's own client opens it, the trail records it; staff reads are not views. */
-export function recordView(state: DocumentState, command: { actor: Person; at: string }): TDocumentEvent[] {
-  const doc = visible(state, command.actor);
+/**
+ * Views are bookkeeping nobody edits, so they stay out of the document's own stream (where they would race
+ * every edit): one stream per document, viewer and Alaska day, whose first open records the view.
+ */
+export const documentViewStream = (documentId: number, viewerId: number, day: string) =>
+  `document-view-${documentId}-${viewerId}-${day}`;
+
+/**
+ * The document's own client opened it (its first open of the day goes in the trail); staff reads are not
+ * views. Who may see the document was decided by the read that answered it.
+ */
+export function recordView(command: { documentId: number; actor: Person; at: string }): TDocumentEvent[] {
   if (command.actor.role === 'admin') return [];
-  return [
-    {
-      type: 'DocumentViewed',
-      data: { documentId: doc.id, viewerId: command.actor.userId, viewedAt: command.at },
-    },
-  ];
+  const { documentId, actor, at } = command;
+  return [{ type: 'DocumentViewed', data: { documentId, viewerId: actor.userId, viewedAt: at } }];
 }
 
 export function deleteDocument(state: DocumentState): TDocumentEvent[] {

@@ -3,18 +3,20 @@ import { readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { type TDocument, ZDocument } from '@app/contracts/api/documents';
+import { utcToLocal } from '@app/contracts/calendar/time-zone';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { eventCount, SIGNATURE_DATA_URL } from '../../test/cast.ts';
 import { portalClientWithProject } from '../../test/clients.ts';
+import { eventually } from '../../test/eventually.ts';
 
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 
 describe('documents', () => {
   let t: TestApp;
-  let mine: { token: string; clientId: number; projectId: number };
-  let theirs: { token: string; clientId: number; projectId: number };
+  let mine: { token: string; clientId: number; userId: number; projectId: number };
+  let theirs: { token: string; clientId: number; userId: number; projectId: number };
   let origin: string;
 
   beforeAll(async () => {
@@ -94,13 +96,32 @@ describe('documents', () => {
     expect((ofProject.body as TDocument[]).every((d) => d.projectId === mine.projectId)).toBe(true);
   });
 
-  it("each time the client opens a document, the view is recorded in its trail (not the admin's)", async () => {
+  it("the client's first open of the day goes in the trail once, never in the document's own stream (not the admin's)", async () => {
     const doc = await newForm(mine.projectId);
-    expect((await t.call('GET', `/api/documents/${doc.id}`, undefined, mine.token)).status).toBe(200);
-    expect((await t.call('GET', `/api/documents/${doc.id}`, undefined, mine.token)).status).toBe(200);
+    // Six tabs at once: every read answers, none meets another (each used to append to the document).
+    const opens = await Promise.all(
+      Array.from({ length: 6 }, () => t.call('GET', `/api/documents/${doc.id}`, undefined, mine.token)),
+    );
+    expect(opens.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect((await t.call('GET', `/api/documents/${doc.id}`, undefined, t.adminToken)).status).toBe(200);
-    const events = await t.deps.store.readStream(`document-${doc.id}`);
-    expect(events.map((e) => e.type)).toEqual(['DocumentFormCreated', 'DocumentViewed', 'DocumentViewed']);
+    const own = await t.deps.store.readStream(`document-${doc.id}`);
+    expect(own.map((e) => e.type)).toEqual(['DocumentFormCreated']);
+    const day = utcToLocal(new Date()).date;
+    const views = await t.deps.store.readStream(`document-view-${doc.id}-${mine.userId}-${day}`);
+    expect(views.map((e) => [e.type, e.data])).toEqual([
+      ['DocumentViewed', { documentId: doc.id, viewerId: mine.userId, viewedAt: expect.any(String) }],
+    ]);
+    // Still in the document's trail, once.
+    const trail = await eventually(
+      'the view in the trail',
+      async () => {
+        const res = await t.call('GET', `/api/audit?stream=document-${doc.id}`, undefined, t.adminToken);
+        const types = (res.body as { type: string }[]).map((e) => e.type);
+        return types.includes('DocumentViewed') ? types : null;
+      },
+      5000,
+    );
+    expect(trail).toEqual(['DocumentViewed', 'DocumentFormCreated']);
   });
 
   it('the client signs: who, when, IP, browser and the SHA-256 of the stored form are recorded', async () => {
@@ -305,9 +326,13 @@ describe('documents', () => {
       expect(downloaded.headers['content-disposition']).toBe(
         `attachment; filename="Site plan.pdf"; filename*=UTF-8''Site%20plan.pdf`,
       );
-      // The client's open is in the trail; the admin's download is not a view.
+      // The client's open is recorded (in the day's view stream); the admin's download is not a view.
+      const viewed = await t.deps.store.readStream(
+        `document-view-${doc.id}-${mine.userId}-${utcToLocal(new Date()).date}`,
+      );
+      expect(viewed.map((e) => e.type)).toEqual(['DocumentViewed']);
       const trail = await t.deps.store.readStream(`document-${doc.id}`);
-      expect(trail.map((e) => e.type)).toEqual(['DocumentFileUploaded', 'DocumentViewed']);
+      expect(trail.map((e) => e.type)).toEqual(['DocumentFileUploaded']);
       expect((await getFile(doc.fileUrl!, theirs.token)).statusCode).toBe(404);
       expect((await getFile(doc.downloadUrl!, theirs.token)).statusCode).toBe(404);
 

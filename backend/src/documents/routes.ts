@@ -35,13 +35,13 @@ import {
   documentDecider,
   documentStream,
   recordUpload,
-  recordView,
   reviewDocument,
   signDocument,
 } from './decide.ts';
 import { documentById, documentsJson, personOf, visibleDocument, visibleFile } from './queries.ts';
 import { signedPdfFor } from './signed-pdf.ts';
 import { readDocumentUpload } from './upload.ts';
+import { noteDocumentView } from './views.ts';
 
 /**
  * JSON text made elsewhere (the database), sent as it is: Fastify passes a string with a JSON content type
@@ -124,7 +124,9 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       });
       // The temporary file goes before the answer: whoever reads the answer finds no trace of it.
       await file.discard();
-      return answer(reply, outcome, id, 201);
+      // Awaited: a promise returned from a try has no handler while the finally runs, and its read failing
+      // meanwhile (Postgres stopped) was an unhandled rejection that ended the process.
+      return await answer(reply, outcome, id, 201);
     } finally {
       await file.discard();
     }
@@ -141,10 +143,7 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     const visible = await visibleFile(deps, person, id);
     const stored = visible && (await files.find('documents', visible.file));
     if (!visible || !stored) throw notFound(DOCUMENT_NOT_FOUND);
-    if (kind === 'inline')
-      await runCommand(deps, documentStream(id), documentDecider, actorOf(request), (state) =>
-        recordView(state, { actor: person, at: new Date().toISOString() }),
-      );
+    if (kind === 'inline') await noteDocumentView(deps, actorOf(request), person, id);
     return reply
       .type(stored.contentType)
       .header('content-length', stored.size)
@@ -220,7 +219,7 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => listAnswer(request, reply, { clientId: request.params.clientId }),
     );
 
-    // Opening a document: each time its client opens it, the view is recorded in its trail.
+    // Opening a document: its client's first open of the day is recorded in its trail.
     app.get(
       '/api/documents/:id',
       { schema: { params: ZDocumentIdParams, response: { 200: ZDocument } }, preValidation: requireUser },
@@ -229,9 +228,7 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const person = await personOf(deps, request.user!);
         const doc = await visibleDocument(deps, person, id);
         if (!doc) throw notFound(DOCUMENT_NOT_FOUND);
-        await runCommand(deps, documentStream(id), documentDecider, actorOf(request), (state) =>
-          recordView(state, { actor: person, at: new Date().toISOString() }),
-        );
+        await noteDocumentView(deps, actorOf(request), person, id);
         return doc;
       },
     );

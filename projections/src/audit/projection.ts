@@ -3,6 +3,7 @@ import type { StoredEvent } from '@app/contracts/events/envelope';
 import { sql } from 'kysely';
 import { positionKey } from '../runtime/document-projection.ts';
 import type { ApplyContext, Projection } from '../runtime/types.ts';
+import { recordStreamOf } from './record-stream.ts';
 
 const PROJECT_STREAM = /^project-(\d+)$/;
 const DOCUMENT_STREAM = /^document-(\d+)$/;
@@ -54,7 +55,8 @@ export const auditProjection: Projection = {
   // 2: a renamed account's new name names its actions.
   // 3: project_id, document_title and position (a project's History includes its documents' events).
   // 4: an invoice's events name its project (a project's History includes its invoices' events).
-  version: 4,
+  // 5: bookkeeping streams (a document's views) stand under their record's stream.
+  version: 5,
   syncType: null,
   tables: ['audit_log', 'audit_actors', 'audit_documents', 'audit_invoices'],
   ddl: (s) => `
@@ -96,7 +98,11 @@ export const auditProjection: Projection = {
       return match ? Number(match[1]) : null;
     };
     const earlier = [
-      ...new Set(events.map((e) => documentIdOf(e.streamName)).filter((id): id is number => id !== null)),
+      ...new Set(
+        events
+          .map((e) => documentIdOf(recordStreamOf(e.streamName)))
+          .filter((id): id is number => id !== null),
+      ),
     ].filter((id) => !documents.has(id));
     if (earlier.length > 0) {
       const { rows } = await sql<{ id: number; project_id: number | null; title: string }>`
@@ -107,14 +113,15 @@ export const auditProjection: Projection = {
     const invoiceProjects = await invoiceProjectsOf(events, tx, schema);
 
     const rows = events.map((e) => {
-      const projectMatch = PROJECT_STREAM.exec(e.streamName);
-      const invoiceMatch = INVOICE_STREAM.exec(e.streamName);
+      const stream = recordStreamOf(e.streamName);
+      const projectMatch = PROJECT_STREAM.exec(stream);
+      const invoiceMatch = INVOICE_STREAM.exec(stream);
       const invoiceProject = invoiceMatch ? (invoiceProjects.get(Number(invoiceMatch[1])) ?? null) : null;
-      const documentId = documentIdOf(e.streamName);
+      const documentId = documentIdOf(stream);
       const document = documentId === null ? undefined : documents.get(documentId);
       return {
         event_id: e.id,
-        stream: e.streamName,
+        stream,
         revision: e.revision.toString(),
         type: e.type,
         occurred_at: e.metadata.occurredAt,
