@@ -2,6 +2,7 @@ import type { TUpdateClientBody } from '@app/contracts/api/clients';
 import {
   type Actor,
   commitChange,
+  copyAsRead,
   decideAgainOnConflict,
   decideOn,
   load,
@@ -11,7 +12,7 @@ import type { AppDeps } from '../platform/deps.ts';
 import { claim, refuseTaken, release, type UniqueScope } from '../platform/unique-values.ts';
 import { prepareAccount } from '../users/commands.ts';
 import * as user from '../users/decide.ts';
-import { clientDecider, clientStream, registerClient, updateClient } from './decide.ts';
+import { clientDecider, clientFieldsChanged, clientStream, registerClient, updateClient } from './decide.ts';
 
 type Deps = Pick<AppDeps, 'store' | 'aggregates' | 'sessions' | 'db' | 'rm' | 'waitForProjections'>;
 
@@ -75,15 +76,24 @@ export async function registerNewClient(
 
 /**
  * New details, as one change: a new e-mail moves the claim, a new name renames the client's sign-in account
- * too (the portal greets them and the Users view lists them by it).
+ * too (the portal greets them and the Users view lists them by it). `expectedVersion` (If-Match): the version
+ * of the client the form was filled from; a detail changed since refuses the change (409).
  */
-export async function changeClient(deps: Deps, actor: Actor, clientId: number, details: Details) {
+export async function changeClient(
+  deps: Deps,
+  actor: Actor,
+  clientId: number,
+  details: Details,
+  expectedVersion?: number,
+) {
   const owner = clientStream(clientId);
   return refuseTaken([clientEmail], () =>
     decideAgainOnConflict(deps, async () => {
       const loaded = await load(deps.store, owner, clientDecider);
       const { state } = loaded;
       const updated = writeFor(owner, loaded, actor, (s) => updateClient(s, details));
+      if (expectedVersion !== undefined)
+        await copyAsRead(deps.store, owner, clientDecider, loaded, expectedVersion, clientFieldsChanged);
       if (!state.exists || !updated) return commitChange(deps, []);
       const emailMoved = clientEmail.normalize(state.email) !== clientEmail.normalize(details.email);
       const renamed =

@@ -43,10 +43,18 @@ export function registerClient(
   ];
 }
 
+const DETAIL_KEYS = ['name', 'email', 'phone', 'address'] as const;
+
+/** The details the Edit Client form holds that changed between the copy the person read and now. */
+export function clientFieldsChanged(seen: ClientState, now: ClientState): string[] {
+  if (!seen.exists || !now.exists) return [];
+  return DETAIL_KEYS.filter((key) => seen[key] !== now[key]);
+}
+
 /** Records only what changed, with the earlier values for the audit trail; no change, no event. */
 export function updateClient(state: ClientState, details: TUpdateClientBody): TClientEvent[] {
   if (!state.exists) throw notFound('Client not found');
-  const keys = ['name', 'email', 'phone', 'address'] as const;
+  const keys = DETAIL_KEYS;
   const changed = keys.filter((key) => state[key] !== details[key]);
   if (changed.length === 0) return [];
   const previous = Object.fromEntries(changed.map((key) => [key, state[key]]));

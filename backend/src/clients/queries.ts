@@ -18,6 +18,7 @@ const clients = (deps: Deps) =>
       'c.phone',
       'c.address',
       'c.created_at',
+      'c.version',
     ]);
 
 type Row = {
@@ -28,6 +29,7 @@ type Row = {
   phone: string | null;
   address: string | null;
   created_at: Date | string;
+  version: number;
 };
 
 const toDto = (r: Row): TClient => ({
@@ -38,6 +40,7 @@ const toDto = (r: Row): TClient => ({
   phone: r.phone,
   address: r.address,
   createdAt: instant(r.created_at),
+  version: r.version,
 });
 
 export async function listClients(deps: Deps): Promise<TClient[]> {

@@ -7,6 +7,7 @@ import {
   ZEntryAccepted,
   ZUpdateClientBody,
 } from '@app/contracts/api/clients';
+import { etagOf, ZIfMatchHeaders } from '@app/contracts/api/versions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, guards } from '../auth/guard.ts';
@@ -32,11 +33,11 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/clients/me',
       { schema: { response: { 200: ZClient } }, preValidation: requireUser },
-      async (request) => {
+      async (request, reply) => {
         const id = await clientIdForUser(deps, request.user!.id);
         const client = id === null ? undefined : await clientById(deps, id);
         if (!client) throw notFound('No client record is linked to your account.');
-        return client;
+        return reply.header('etag', etagOf(client.version)).send(client);
       },
     );
 
@@ -44,12 +45,12 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/clients/:id',
       { schema: { params: ZClientIdParams, response: { 200: ZClient } }, preValidation: requireUser },
-      async (request) => {
+      async (request, reply) => {
         const user = request.user!;
         const client = await clientById(deps, request.params.id);
         if (!client || (user.role !== 'admin' && client.userId !== user.id))
           throw notFound('Client not found');
-        return client;
+        return reply.header('etag', etagOf(client.version)).send(client);
       },
     );
 
@@ -96,6 +97,7 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           params: ZClientIdParams,
+          headers: ZIfMatchHeaders,
           body: ZUpdateClientBody,
           response: { 200: ZClient, 202: ZAccepted },
         },
@@ -103,7 +105,13 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { id } = request.params;
-        const outcome = await changeClient(deps, actorOf(request), id, request.body);
+        const outcome = await changeClient(
+          deps,
+          actorOf(request),
+          id,
+          request.body,
+          request.headers['if-match'],
+        );
         return answerAfter(reply, outcome, {
           id,
           read: () => clientById(deps, id),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZAccepted } from './accepted.ts';
 import { ZIdParam, ZText } from './primitives.ts';
 import { ZUser } from './users.ts';
+import { ZVersion } from './versions.ts';
 
 /** A customer of the business; may be linked to a user account that signs in to the portal. */
 export const ZClient = z.object({
@@ -12,6 +13,8 @@ export const ZClient = z.object({
   phone: z.string().nullable(),
   address: z.string().nullable(),
   createdAt: z.string(),
+  /** What Edit Client sends back as If-Match (see ./versions.ts). */
+  version: ZVersion,
 });
 export type TClient = z.infer<typeof ZClient>;
 

@@ -3,12 +3,14 @@ import { eventTypesOf } from '@app/contracts/events/domain';
 import { documentProjection } from '../runtime/document-projection.ts';
 import type { ClientsTable } from './table.ts';
 
-type Row = Omit<ClientsTable, 'last_event_position'>;
+type Row = Omit<ClientsTable, 'last_event_position' | 'version'>;
 
 /** The Clients view and every ownership check: a client row and the sign-in account linked to it. */
 export const clientsProjection = documentProjection<Row>({
   name: 'clients',
-  version: 1,
+  // 2: each row keeps its client's version (streamVersion).
+  version: 2,
+  streamVersion: true,
   syncType: 'client',
   table: 'clients',
   ddl: (s) => `
@@ -21,6 +23,7 @@ export const clientsProjection = documentProjection<Row>({
       address text,
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL,
+      version integer NOT NULL,
       last_event_position numeric NOT NULL
     );
     CREATE INDEX ON ${s}.clients (user_id);

@@ -7,5 +7,7 @@ export interface ClientsTable {
   address: string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  /** Events in the client's stream (see documentProjection's streamVersion): what If-Match names. */
+  version: number;
   last_event_position: string;
 }

@@ -11,6 +11,7 @@ const client = (overrides: Partial<TClient> = {}): TClient => ({
   phone: '(907) 555-0142',
   address: null,
   createdAt: '2030-01-01T00:00:00.000Z',
+  version: 1,
   ...overrides,
 });
 
