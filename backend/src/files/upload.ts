@@ -23,17 +23,33 @@ const notMultipart = () =>
 export const malformed = () =>
   invalid('The upload could not be read: send the files as multipart/form-data.', 'invalid_multipart');
 
-/** A multipart request the parser can read: multipart/form-data with its boundary (a 400 otherwise, not a crash). */
+/**
+ * A multipart request the parser can read: multipart/form-data with its boundary, at most the 70 characters
+ * RFC 2046 allows (busboy throws on one past 256), or a 400 rather than a crash.
+ */
 export function checkMultipart(request: FastifyRequest) {
   if (!request.isMultipart()) throw notMultipart();
-  if (!/;\s*boundary=("[^"]+"|[^\s;]+)/i.test(String(request.headers['content-type']))) throw malformed();
+  const boundary = /;\s*boundary=(?:"([^"]+)"|([^\s;]+))/i.exec(String(request.headers['content-type']));
+  const value = boundary?.[1] ?? boundary?.[2];
+  if (!value || value.length > 70) throw malformed();
 }
 
-/** busboy's complaints about a body that does not follow its own boundaries are the sender's mistake. */
+/**
+ * What busboy and @fastify/multipart say of a body that does not follow its own boundaries (cut short, a
+ * boundary the body does not use, a part head without its file): the sender's mistake, answered 400.
+ */
+const BROKEN_FORM =
+  /^(Unexpected end of multipart data|(Part|Preamble) terminated early due to unexpected end of multipart data|Multipart: Boundary not found|Boundary required)/;
+const BROKEN_FORM_CODES = new Set([
+  'FST_MP_PREMATURE_CLOSE',
+  'FST_PROTO_VIOLATION',
+  'FST_INVALID_JSON_FIELD_ERROR',
+]);
+
 export const isBrokenForm = (err: unknown) =>
   err instanceof Error &&
   !(err instanceof DomainError) &&
-  /^(Unexpected end of form|Malformed part header|Multipart: Boundary not found)/.test(err.message);
+  (BROKEN_FORM.test(err.message) || BROKEN_FORM_CODES.has((err as { code?: string }).code ?? ''));
 
 const noFile = (field: string) =>
   invalid(`Choose a file to upload (form field "${field}").`, 'file_required');
@@ -66,18 +82,21 @@ export async function readImageUpload(
   options: { field: string; maxBytes: number; tooLargeMessage: string },
 ): Promise<Upload> {
   checkMultipart(request);
-  const part: MultipartFile | undefined = await request
-    .file({ limits: { fileSize: options.maxBytes, files: 1 } })
-    .catch((err: unknown) => {
-      throw isBrokenForm(err) ? malformed() : err;
+  try {
+    const part: MultipartFile | undefined = await request.file({
+      limits: { fileSize: options.maxBytes, files: 1 },
     });
-  if (!part) throw noFile(options.field);
-  return readPart(request, part, {
-    field: options.field,
-    maxBytes: options.maxBytes,
-    tooLarge: () => new DomainError(413, 'file_too_large', options.tooLargeMessage),
-    invalidType: invalidFileType,
-  });
+    if (!part) throw noFile(options.field);
+    return await readPart(request, part, {
+      field: options.field,
+      maxBytes: options.maxBytes,
+      tooLarge: () => new DomainError(413, 'file_too_large', options.tooLargeMessage),
+      invalidType: invalidFileType,
+    });
+  } catch (err) {
+    // Cut short in the file itself, the form fails while the file is read, not when its part is found.
+    throw isBrokenForm(err) ? malformed() : err;
+  }
 }
 
 /**
