@@ -128,6 +128,7 @@ export function calendarFeedRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     // Public: calendar apps send no session; the token in the address is the credential. Who may see what is
     // judged at each fetch from the account as it is now (deleted: 404; role changed: the new role's events).
+    // The parameter is named `token` so the request log writes `[redacted]` in its place (request-log.ts).
     app.get(
       '/api/calendar/feed/:token.ics',
       { schema: { params: z.object({ token: z.string() }) } },
