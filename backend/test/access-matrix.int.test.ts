@@ -70,6 +70,8 @@ const ROWS: Record<string, Case | Case[]> = {
       [200, 503],
     ],
   },
+  // The reasons (other sessions' SQL, process ids, views) are for admins.
+  'GET /api/ops/readiness': { expect: ADMIN },
   'GET /ws': { expect: ['closed 4401', 'open client', 'open client', 'open user', 'open admin'] },
 
   'POST /api/auth/login': {

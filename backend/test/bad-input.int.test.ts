@@ -80,6 +80,7 @@ const pricing = {
 const ROWS: Record<string, Row> = {
   'GET /healthz': {},
   'GET /readyz': {},
+  'GET /api/ops/readiness': {},
   'GET /ws': {},
   'POST /api/auth/login': {
     runs: 20,

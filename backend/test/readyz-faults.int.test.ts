@@ -14,13 +14,21 @@ import { userCreated } from './seed.ts';
 
 const actor = { id: 1, role: 'admin' as const, correlationId: randomUUID(), clientIp: null };
 
-/** /readyz when something is wrong: it answers fast, says not ready or degraded, and names the cause. */
+/**
+ * /readyz when something is wrong: it answers fast and says not ready or degraded, naming the failing
+ * dependency; the cause is for admins (/api/ops/readiness) and the ops command.
+ */
 describe('/readyz under faults', () => {
   let t: TestApp;
   const readyz = async () => {
     const started = Date.now();
     const res = await t.call('GET', '/readyz');
     return { ...res, ms: Date.now() - started };
+  };
+  const report = async () => {
+    const res = await t.call('GET', '/api/ops/readiness', undefined, t.adminToken);
+    expect(res.status).toBe(200);
+    return res.body;
   };
   const cli = async (...args: string[]) => {
     try {
@@ -53,7 +61,8 @@ describe('/readyz under faults', () => {
       expect(res.ms).toBeLessThan(1000);
       expect(res.status).toBe(503);
       // A client that is not connected is reported at once, without waiting out the check's 800 ms.
-      expect(res.body.checks).toMatchObject({ database: 'ok', redis: expect.stringMatching(/^Redis is /) });
+      expect(res.body.checks).toMatchObject({ database: 'ok', redis: 'failing' });
+      expect((await report()).checks.redis).toMatch(/^Redis is /);
     } finally {
       deps.redis = live;
       stopped.disconnect();
@@ -69,9 +78,14 @@ describe('/readyz under faults', () => {
       const r = await readyz();
       return r.status === 503 && r.body;
     });
-    expect(res.status).toBe('degraded');
-    expect(res.checks.projections).toBe('parked events in: users (1)');
-    expect(res.parked).toEqual({ users: 1 });
+    expect(res).toEqual({
+      status: 'degraded',
+      checks: { database: 'ok', eventStore: 'ok', redis: 'ok', projections: 'failing' },
+    });
+    const details = await report();
+    expect(details.status).toBe('degraded');
+    expect(details.checks.projections).toBe('parked events in: users (1)');
+    expect(details.parked).toEqual({ users: 1 });
 
     const status = await cli('status');
     expect(status.code).toBe(0);
@@ -86,9 +100,8 @@ describe('/readyz under faults', () => {
       first_name: string;
     }>`SELECT first_name FROM rm.users WHERE id = 900`.execute(t.deps.db);
     expect(rows).toEqual([{ first_name: 'Zed' }]);
-    const after = await readyz();
-    expect(after.status).toBe(200);
-    expect(after.body.parked).toBeUndefined();
+    expect((await readyz()).status).toBe(200);
+    expect((await report()).parked).toBeUndefined();
   }, 60_000);
 
   it('is not ready while a view has tables of another version or a rebuild in progress', async () => {
@@ -99,7 +112,10 @@ describe('/readyz under faults', () => {
     try {
       const res = await readyz();
       expect(res.status).toBe(503);
-      expect(res.body.checks.projections).toMatch(/version differs: audit \(tables v\d+, code v\d+\)/);
+      expect(res.body.checks.projections).toBe('failing');
+      expect((await report()).checks.projections).toMatch(
+        /version differs: audit \(tables v\d+, code v\d+\)/,
+      );
     } finally {
       await sql`UPDATE projection_checkpoints SET version = version - 100 WHERE name = 'audit' AND target = 'live'`.execute(
         db,
@@ -107,16 +123,15 @@ describe('/readyz under faults', () => {
     }
     await createCheckpoint(db as never, 'audit', 'build', 1);
     try {
-      const res = await readyz();
-      expect(res.status).toBe(503);
-      expect(res.body.checks.projections).toBe('rebuilding: audit');
+      expect((await readyz()).status).toBe(503);
+      expect((await report()).checks.projections).toBe('rebuilding: audit');
     } finally {
       await sql`DELETE FROM projection_checkpoints WHERE name = 'audit' AND target = 'build'`.execute(db);
     }
     expect((await readyz()).status).toBe(200);
   });
 
-  it('names the long transaction that holds the readers back, and for how long', async () => {
+  it('names the long transaction that holds the readers back, and for how long, to admins only', async () => {
     const holder = new pg.Client({
       connectionString: t.database.url,
       application_name: 'long-tx-test',
@@ -130,15 +145,23 @@ describe('/readyz under faults', () => {
       // Appended after it began: no reader sees this event until the transaction ends.
       await t.deps.store.append('user-901', toNewEvents([userCreated(901, 'Held')], actor), 'no_stream');
       const body = await eventually(
-        '/readyz to name the transaction',
+        'the report to name the transaction',
         async () => {
-          const r = await readyz();
-          return (
-            r.status === 503 && r.body.heldBack?.transaction?.applicationName === 'long-tx-test' && r.body
-          );
+          const r = await report();
+          return r.status === 'not ready' && r.heldBack?.transaction?.applicationName === 'long-tx-test' && r;
         },
         20_000,
       );
+      // The public answer says which dependency, never another session's SQL, pid, database or application.
+      const open = await readyz();
+      expect(open.status).toBe(503);
+      expect(open.body).toEqual({
+        status: 'not ready',
+        checks: { database: 'ok', eventStore: 'ok', redis: 'ok', projections: 'failing' },
+      });
+      const text = JSON.stringify(open.body);
+      for (const secret of ['long-tx-test', 'txid_current', String(rows[0]!.pid), t.database.name])
+        expect(text).not.toContain(secret);
       expect(body.heldBack.transaction).toMatchObject({
         pid: rows[0]!.pid,
         database: t.database.name,
