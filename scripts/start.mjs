@@ -8,7 +8,8 @@
 // - the web app (frontend/dist): built when a file it is built from is newer than its index.html;
 // - the server (backend/dist/server, see build-server.mjs): built when a source file is newer than it.
 // Before a slow build, the port, Postgres and Redis are checked (the same check the server makes first thing
-// when it starts), so a busy port or a stopped database is said in one line at once, not after the build.
+// when it starts): a busy port stops it at once with one line; a stopped Postgres or Redis is said at once and
+// waited for, a line a second naming its setting, rather than said after the build.
 // Plain Node with no dependencies: it runs before anything is installed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';

@@ -3,11 +3,13 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 /**
  * A TCP proxy in front of a server (Postgres, Redis) that a fault test can cut: `cut()` drops every open
  * connection and refuses new ones, as a stopped server would; `restore()` lets connections through again.
- * The shared server itself is never touched.
+ * `cutWhenSent(text)` cuts the same way the moment a client sends that text (a query naming a table): a stop
+ * that falls on a chosen step of a request. The shared server itself is never touched.
  */
 export async function tcpProxy(target: { host: string; port: number }) {
   const sockets = new Set<Socket>();
   let open = true;
+  let cutOn: string | null = null;
   const server: Server = createServer((client) => {
     if (!open) return client.destroy();
     const upstream = connect(target.port, target.host);
@@ -16,6 +18,13 @@ export async function tcpProxy(target: { host: string; port: number }) {
       s.on('error', () => undefined);
       s.on('close', () => sockets.delete(s));
     }
+    // Before the pipe's own listener, so the chosen text never reaches the server.
+    client.on('data', (chunk: Buffer) => {
+      if (cutOn !== null && chunk.includes(cutOn)) {
+        cutOn = null;
+        proxy.cut();
+      }
+    });
     client.pipe(upstream).pipe(client);
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
@@ -23,7 +32,7 @@ export async function tcpProxy(target: { host: string; port: number }) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('proxy has no port');
-  return {
+  const proxy = {
     port: address.port,
     cut() {
       open = false;
@@ -32,10 +41,14 @@ export async function tcpProxy(target: { host: string; port: number }) {
     restore() {
       open = true;
     },
+    cutWhenSent(text: string) {
+      cutOn = text;
+    },
     async close() {
       open = false;
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return proxy;
 }

@@ -2,19 +2,16 @@ import pino from 'pino';
 import { type Config, ConfigError, loadConfig } from '../platform/config.ts';
 import { openInfrastructure } from '../platform/infrastructure.ts';
 import { bootstrapAdmin } from '../users/bootstrap.ts';
-import { preflight } from './preflight.ts';
+import { keepRunningOnForgottenErrors } from './last-resort.ts';
+import { checkPort, waitForStores } from './preflight.ts';
 import { createDeps, createRedis, startApi, startProjections, startWorkerProcesses } from './runtime.ts';
 
 type Part = 'api' | 'projections' | 'workers';
 
-/**
- * The settings, once they parse and the port, Postgres and Redis they name are usable. Otherwise start-up
- * stops here, before any slow work, with one line per problem naming the setting to change.
- */
-export async function checkedConfig(options: { listens: boolean }): Promise<Config> {
-  let config: Config;
+/** The settings, or start-up stops here with one line naming the one that does not parse. */
+function settingsOrExit(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -22,18 +19,35 @@ export async function checkedConfig(options: { listens: boolean }): Promise<Conf
     }
     throw err;
   }
-  const problems = await preflight(config, options);
-  if (problems.length > 0) {
-    for (const problem of problems) console.error(problem);
+}
+
+/**
+ * What start-up needs from outside, before any slow work. A port in use stops it at once with one line
+ * naming PORT (waiting would not free it); Postgres and Redis are waited for, a line a second naming the
+ * setting of the one still away (`waitForStores`).
+ */
+async function readyToStart(config: Config, options: { listens: boolean }) {
+  const port = options.listens ? await checkPort(config) : null;
+  if (port) {
+    console.error(port);
     process.exit(1);
   }
+  await waitForStores(config);
+}
+
+/** The settings, once the port is free and Postgres and Redis answer (what `preflight-cli.ts` runs alone). */
+export async function checkedConfig(options: { listens: boolean }): Promise<Config> {
+  const config = settingsOrExit();
+  await readyToStart(config, options);
   return config;
 }
 
 /** Starts the chosen parts in this process; `npm start` runs all three with the embedded defaults. */
 export async function main(parts: readonly Part[]) {
-  const config = await checkedConfig({ listens: parts.includes('api') });
+  const config = settingsOrExit();
   const log = pino({ level: config.LOG_LEVEL });
+  keepRunningOnForgottenErrors(log);
+  await readyToStart(config, { listens: parts.includes('api') });
   const infra = await openInfrastructure(config, 30);
   const redis = createRedis(config);
   const stops: (() => Promise<unknown>)[] = [];

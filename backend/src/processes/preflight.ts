@@ -3,8 +3,9 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Config } from '../platform/config.ts';
 
-/** How long an unreachable Postgres or Redis may take to say so before start-up gives up on it. */
-const TIMEOUT_MS = 3000;
+/** How long one look at Postgres or Redis may take: a host that does not answer is asked again each second. */
+const TIMEOUT_MS = 1000;
+const ROUND_MS = 1000;
 
 /** `host:port` of a service address, without the credentials it may carry. */
 function where(url: string, defaultPort: number) {
@@ -34,7 +35,7 @@ export function checkPort(config: Pick<Config, 'PORT' | 'HOST'>): Promise<string
 }
 
 /**
- * Answers a line naming DATABASE_URL when Postgres cannot be reached or refuses the sign-in, else null.
+ * Answers a line naming DATABASE_URL while Postgres cannot be reached or refuses the sign-in, else null.
  * A database that does not exist yet is fine: start-up creates it.
  */
 export async function checkPostgres(config: Pick<Config, 'DATABASE_URL'>): Promise<string | null> {
@@ -49,13 +50,13 @@ export async function checkPostgres(config: Pick<Config, 'DATABASE_URL'>): Promi
     return null;
   } catch (err) {
     if ((err as { code?: string }).code === '3D000') return null;
-    return `Cannot reach PostgreSQL at ${where(config.DATABASE_URL, 5432)} (${reason(err)}): start it or set DATABASE_URL.`;
+    return `Waiting for PostgreSQL at ${where(config.DATABASE_URL, 5432)} (${reason(err)}): start it or set DATABASE_URL.`;
   } finally {
     await client.end().catch(() => undefined);
   }
 }
 
-/** Answers a line naming REDIS_URL when Redis does not answer a PING, else null. */
+/** Answers a line naming REDIS_URL while Redis does not answer a PING, else null. */
 export async function checkRedis(config: Pick<Config, 'REDIS_URL'>): Promise<string | null> {
   const redis = new Redis(config.REDIS_URL, {
     lazyConnect: true,
@@ -76,21 +77,29 @@ export async function checkRedis(config: Pick<Config, 'REDIS_URL'>): Promise<str
     return null;
   } catch (err) {
     const why = reason(cause ?? err);
-    return `Cannot reach Redis at ${where(config.REDIS_URL, 6379)} (${why}): start it or set REDIS_URL.`;
+    return `Waiting for Redis at ${where(config.REDIS_URL, 6379)} (${why}): start it or set REDIS_URL.`;
   } finally {
     redis.disconnect();
   }
 }
 
 /**
- * What start-up needs from outside, checked at once and before any slow work: the port (when this process
- * serves HTTP), Postgres and Redis. Answers one line per problem, each naming the setting to change.
+ * Returns once Postgres and Redis both answer. Until then it says, once a second, which one it waits for
+ * (a line each, naming its setting): a process started before its database, or while it restarts, starts
+ * when it is back instead of exiting, which would only leave a supervisor restarting it in a loop.
  */
-export async function preflight(config: Config, options: { listens: boolean }): Promise<string[]> {
-  const problems = await Promise.all([
-    options.listens ? checkPort(config) : null,
-    checkPostgres(config),
-    checkRedis(config),
-  ]);
-  return problems.filter((p) => p !== null);
+export async function waitForStores(
+  config: Pick<Config, 'DATABASE_URL' | 'REDIS_URL'>,
+  say: (line: string) => void = console.error,
+) {
+  for (let waited = false; ; waited = true) {
+    const started = Date.now();
+    const away = (await Promise.all([checkPostgres(config), checkRedis(config)])).filter((p) => p !== null);
+    if (away.length === 0) {
+      if (waited) say('PostgreSQL and Redis answer: starting.');
+      return;
+    }
+    for (const line of away) say(line);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, ROUND_MS - (Date.now() - started))));
+  }
 }
