@@ -100,7 +100,8 @@ export function invoiceMails(redisUrl: string, loadSeconds: number, perPerson = 
       // Spread each invoice's reminders over the load, from 15 s in to 25 s before its end.
       const start = Date.now() + 15_000;
       const span = Math.max(10_000, loadSeconds * 1000 - 40_000);
-      const queue = new Queue('mail', { connection: { url: redisUrl }, prefix: 'ng' });
+      // The workers' queues are under the install's Redis namespace: `ng-` and the run's database name.
+      const queue = new Queue('mail', { connection: { url: redisUrl }, prefix: 'ng-northern_guard' });
       try {
         for (const inv of invoices) {
           const mine = rows.filter((r) => r.invoice === inv.id);

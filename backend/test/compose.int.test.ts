@@ -47,6 +47,21 @@ function serviceKeys(yaml: string): Map<string, Set<string>> {
   return services;
 }
 
+/** One service's environment in `docker-compose config` output (normalised: six spaces before each name). */
+function environmentOf(yaml: string, service: string): Map<string, string> {
+  const lines = yaml.split('\n');
+  const at = lines.indexOf(`  ${service}:`);
+  const env = new Map<string, string>();
+  let inEnvironment = false;
+  for (const line of lines.slice(at + 1)) {
+    if (/^ {0,2}\S/.test(line)) break;
+    if (/^ {4}\S/.test(line)) inEnvironment = line === '    environment:';
+    const entry = /^ {6}([\w.-]+): ?(.*)$/.exec(line);
+    if (inEnvironment && entry) env.set(entry[1]!, entry[2]!.replace(/^"(.*)"$/, '$1'));
+  }
+  return env;
+}
+
 describe('docker-compose.yml', () => {
   it('is valid', async () => {
     await compose('config', '-q');
@@ -62,5 +77,17 @@ describe('docker-compose.yml', () => {
     for (const name of ['api', 'projections', 'workers']) {
       expect(services.get(name)?.has('depends_on'), `${name} waits for the data services`).toBe(true);
     }
+  });
+
+  it('gives the api TRUST_PROXY, false unless set (its port is reached directly), and the others’ settings', async () => {
+    const config = (env: NodeJS.ProcessEnv) =>
+      run('docker-compose', ['config'], { cwd: repoRoot, env: { ...process.env, ...env } });
+    const { stdout } = await config({ TRUST_PROXY: '' });
+    const api = environmentOf(stdout, 'api');
+    expect(api.get('TRUST_PROXY')).toBe('false');
+    expect(api.get('DATABASE_URL')).toBe(environmentOf(stdout, 'workers').get('DATABASE_URL'));
+    expect(api.get('REDIS_URL')).toBe('redis://redis:6379');
+    const behindProxy = await config({ TRUST_PROXY: '10.0.0.0/8' });
+    expect(environmentOf(behindProxy.stdout, 'api').get('TRUST_PROXY')).toBe('10.0.0.0/8');
   });
 });

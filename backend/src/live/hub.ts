@@ -37,7 +37,7 @@ const LIVE_REDIS_TIMEOUT_MS = 500;
  */
 export async function liveHub(app: FastifyInstance, deps: AppDeps) {
   const connections = new Connections();
-  const namespace = liveNamespace(deps.config.DATABASE_URL);
+  const namespace = liveNamespace(deps.config);
   const redisError = throttled(app.log, 'live: Redis connection error (serving this process only)');
   const live = deps.redis.duplicate({
     enableOfflineQueue: false,

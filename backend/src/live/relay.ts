@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { Config } from '../platform/config.ts';
 import type { Audience } from './connections.ts';
 
-/** Redis keys and channels of one deployment (one database), so test apps sharing a Redis never mix. */
-export const liveNamespace = (databaseUrl: string) =>
-  `ng-${decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) || 'default'}:live`;
+/** Redis keys and channels of one install, so installs (and test apps) sharing a Redis never mix. */
+export const liveNamespace = (config: Pick<Config, 'REDIS_NAMESPACE'>) => `${config.REDIS_NAMESPACE}:live`;
 
 interface Envelope {
   origin: string;

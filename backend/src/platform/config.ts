@@ -1,6 +1,37 @@
 import { z } from 'zod';
 
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+/**
+ * Which proxies' `X-Forwarded-For` to believe, in the forms fastify's `trustProxy` takes: `true` (any: only
+ * when nothing but the proxy can reach the app), `false`, how many proxies stand in front (`1`), or the
+ * proxies' addresses and networks (`10.0.0.0/8,192.168.1.5`, or proxy-addr's `loopback`, `linklocal`,
+ * `uniquelocal`).
+ */
+const ZTrustProxy = z.union(
+  [
+    z.enum(['true', 'false']).transform((v) => v === 'true'),
+    z
+      .string()
+      .regex(/^\d{1,2}$/)
+      .transform(Number),
+    z
+      .string()
+      .transform((v) => v.split(',').map((part) => part.trim()))
+      .pipe(
+        z
+          .array(
+            z.union([
+              z.ipv4(),
+              z.ipv6(),
+              z.cidrv4(),
+              z.cidrv6(),
+              z.enum(['loopback', 'linklocal', 'uniquelocal']),
+            ]),
+          )
+          .min(1),
+      ),
+  ],
+  { error: 'must be true, false, a number of proxies, or proxy addresses/CIDRs separated by commas' },
+);
 
 /** Every setting the processes read. Defaults work on a developer machine with local Postgres and Redis. */
 export const ZConfig = z.object({
@@ -11,6 +42,11 @@ export const ZConfig = z.object({
     .url({ protocol: /^postgres(ql)?$/ })
     .default('postgres://postgres@127.0.0.1:5432/northern_guard'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
+  /** The prefix of every Redis key and channel of this install; unset: `ng-<database name>`. */
+  REDIS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/, 'must be letters, digits, _ . or - (at most 100)')
+    .optional(),
   EVENTSTORE_URL: z
     .string()
     .regex(/^(esdb|esdb\+discover|kurrentdb|kurrentdb\+discover):\/\//, 'must start with esdb://')
@@ -34,7 +70,7 @@ export const ZConfig = z.object({
     .default(24 * 7),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   PUBLIC_FORM_RATE_LIMIT: z.coerce.number().int().positive().default(5),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: ZTrustProxy.default(false),
   /** A request whose body has not fully arrived after this long is cut (slow senders hold no connection). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** The same bound for multipart uploads (photos, logo), and the outer bound of any request. */
@@ -59,7 +95,14 @@ export const ZConfig = z.object({
   /** Tests: a local fake of Stripe's API (http://127.0.0.1:PORT). */
   STRIPE_API_BASE: z.url().optional(),
 });
-export type Config = z.infer<typeof ZConfig> & { PUBLIC_URL: string };
+export type Config = z.infer<typeof ZConfig> & { PUBLIC_URL: string; REDIS_NAMESPACE: string };
+
+/**
+ * Installs sharing one Redis (staging beside production, test apps) never share a key: rate-limit counters,
+ * job queues, live frames and presence are all under this prefix, the database's name unless set.
+ */
+export const redisNamespaceOf = (databaseUrl: string) =>
+  `ng-${decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) || 'default'}`;
 
 /** Card payments are on when the server can both take them (secret key) and hear about them (webhook secret). */
 export const cardPaymentsConfigured = (config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'>) =>
@@ -72,7 +115,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = ZConfig.safeParse(cleaned);
   if (parsed.success)
-    return { ...parsed.data, PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}` };
+    return {
+      ...parsed.data,
+      PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`,
+      REDIS_NAMESPACE: parsed.data.REDIS_NAMESPACE ?? redisNamespaceOf(parsed.data.DATABASE_URL),
+    };
   const issue = parsed.error.issues[0]!;
   throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
 }

@@ -19,7 +19,36 @@ describe('configuration', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://example.com' }).PUBLIC_URL).toBe('https://example.com');
   });
 
+  it('namespaces Redis by the database unless REDIS_NAMESPACE is given', () => {
+    expect(loadConfig({}).REDIS_NAMESPACE).toBe('ng-northern_guard');
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://db.example.com:5432/staging?sslmode=require' }).REDIS_NAMESPACE,
+    ).toBe('ng-staging');
+    expect(loadConfig({ REDIS_NAMESPACE: 'shop-2' }).REDIS_NAMESPACE).toBe('shop-2');
+  });
+
+  it('takes TRUST_PROXY as fastify does: true/false, a number of proxies, or their addresses and networks', () => {
+    const trust = (value?: string) =>
+      loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY;
+    expect(trust()).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8')).toEqual(['10.0.0.0/8']);
+    expect(trust('10.0.0.0/8, 192.168.1.5,fd00::/8,loopback')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.5',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
   it.each([
+    [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY must be true, false, a number of proxies/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /^Invalid configuration: TRUST_PROXY /],
+    [{ TRUST_PROXY: '10.0.0.1,' }, /^Invalid configuration: TRUST_PROXY /],
+    [{ REDIS_NAMESPACE: 'a:b' }, /^Invalid configuration: REDIS_NAMESPACE must be letters, digits/],
     [{ PORT: 'eighty' }, /^Invalid configuration: PORT /],
     [{ DATABASE_URL: 'mysql://localhost/db' }, /^Invalid configuration: DATABASE_URL /],
     [

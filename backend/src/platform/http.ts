@@ -17,7 +17,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { ConcurrencyError } from '../eventstore/port.ts';
-import { cardPaymentsConfigured } from './config.ts';
+import { type Config, cardPaymentsConfigured } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import { DomainError } from './errors.ts';
 import { applyInputRules } from './input-rules.ts';
@@ -66,6 +66,10 @@ function cspDirectives(cardPayments: boolean) {
   };
 }
 
+/** TRUST_PROXY as fastify takes it; a number of proxies becomes the hop test fastify makes of one itself. */
+const trustProxy = (trust: Config['TRUST_PROXY']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
 /**
  * The HTTP floor every slice stands on: external plugins, one error handler, the web app's files. It knows
  * no slice; `processes/app.ts` registers their routes on it.
@@ -82,7 +86,7 @@ export async function createHttp(deps: AppDeps, options: FastifyServerOptions = 
             serializers: requestLogSerializers,
             ...(typeof logger === 'object' ? logger : {}),
           },
-    trustProxy: deps.config.TRUST_PROXY,
+    trustProxy: trustProxy(deps.config.TRUST_PROXY),
     genReqId: () => crypto.randomUUID(),
     // Node's own bounds: the whole request (headers and body) and an idle socket; bodyDeadline cuts sooner.
     requestTimeout: deps.config.UPLOAD_TIMEOUT_MS,
@@ -114,7 +118,7 @@ export async function createHttp(deps: AppDeps, options: FastifyServerOptions = 
     global: false,
     redis: limits,
     skipOnError: true,
-    nameSpace: 'ng-rate-limit:',
+    nameSpace: `${deps.config.REDIS_NAMESPACE}:rate-limit:`,
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       error: 'rate_limited',

@@ -111,7 +111,7 @@ export async function startApi(deps: AppDeps) {
 export function startWorkerProcesses(
   deps: AppDeps,
   log: Logger,
-  queuePrefix = 'ng',
+  queuePrefix = deps.config.REDIS_NAMESPACE,
   options: JobRuntimeOptions & {
     redisUrl?: string;
     calendarPullMs?: number;
@@ -141,7 +141,7 @@ export function startWorkerProcesses(
       readStream: (stream) => deps.store.readStream(stream),
       recordMailed: (userId, to, messageId, causationId) =>
         recordTemporaryPasswordMailed(deps, systemActor(randomUUID(), causationId), userId, to, messageId),
-      isConnected: presenceLookup(deps.redis, liveNamespace(deps.config.DATABASE_URL)),
+      isConnected: presenceLookup(deps.redis, liveNamespace(deps.config)),
       eventIcs: clientEventIcs(deps.config.PUBLIC_URL),
       invoicePdf: (invoiceId) => invoicePdfFile(deps, invoiceId),
       calendarPush: (keys, pushOptions) => pushKeys(deps, keys, pushOptions),
