@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { loadConfig } from '../src/platform/config.ts';
 import type { AppDeps } from '../src/platform/deps.ts';
@@ -10,6 +11,7 @@ import { buildApp } from '../src/processes/app.ts';
 import { createDeps, createRedis, startProjections, startWorkerProcesses } from '../src/processes/runtime.ts';
 import { bootstrapAdmin } from '../src/users/bootstrap.ts';
 import { createTestDatabase } from './db.ts';
+import { eventually } from './eventually.ts';
 import { appFolderPrefix, deleteKeys, testRunId } from './leftovers.ts';
 
 export const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' };
@@ -126,6 +128,14 @@ export async function startTestApp(
     };
   };
 
+  // A new database's views are made by the projections' first run: a test starts once they are there, as a
+  // person meets a server that has been up for more than a moment.
+  await eventually('the read models made', async () => {
+    const { rows } = await sql<{ made: boolean }>`SELECT to_regclass('rm.users') IS NOT NULL AS made`.execute(
+      infra.db,
+    );
+    return rows[0]?.made;
+  });
   const adminToken = await login(ADMIN.email, ADMIN.password);
   return {
     app,

@@ -36,6 +36,7 @@ import {
   projectFieldsChanged,
   projectStream,
 } from './decide.ts';
+import { projectFacts } from './facts.ts';
 import {
   projectById,
   projectListCache,
@@ -214,9 +215,12 @@ export function projectRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { id } = request.params;
-        const project = await visibleProject(deps, request.user!, id);
-        if (!project) throw notFound(PROJECT_NOT_FOUND);
-        if (request.user!.role !== 'admin') throw forbidden('Admin access required.');
+        if (request.user!.role !== 'admin') {
+          if (!(await visibleProject(deps, request.user!, id))) throw notFound(PROJECT_NOT_FOUND);
+          throw forbidden('Admin access required.');
+        }
+        // Decided on the write side: a project just created is there even while the projects view catches up.
+        if (!(await projectFacts(deps, id))) throw notFound(PROJECT_NOT_FOUND);
         // Every file is read and converted before anything is stored: one refused file refuses the request.
         const prepared = await readPhotoUploads(request);
         const photos: TProjectPhotoRef[] = [];
