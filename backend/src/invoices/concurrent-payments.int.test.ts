@@ -55,7 +55,7 @@ describe('payments confirmed at once on one invoice', () => {
     };
   }
 
-  it('two halves read at the same revision: both recorded, the invoice completed', async () => {
+  it('two halves read at the same revision: both recorded, the invoice paid', async () => {
     const id = await issue(900);
     const held = holdReads(invoiceStream(id), 2);
     try {
@@ -70,8 +70,8 @@ describe('payments confirmed at once on one invoice', () => {
       (e) => e.type === 'InvoicePaymentRecorded',
     );
     expect(payments.map((e) => (e.data as { amountCents: number }).amountCents)).toEqual([45000, 45000]);
-    const shown = await t.call('GET', `/api/payments/${id}`, undefined, t.adminToken);
-    expect(shown.body.status).toBe('completed');
+    const shown = await t.call('GET', `/api/invoices/${id}`, undefined, t.adminToken);
+    expect(shown.body.status).toBe('paid');
   });
 
   it('two full payments read at the same revision: one recorded, the other refused as over the balance (400)', async () => {
