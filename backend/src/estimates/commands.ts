@@ -8,6 +8,7 @@ import {
   type Actor,
   type CommandOutcome,
   commitChange,
+  copyAsRead,
   decideAgainOnConflict,
   decideOn,
   load,
@@ -31,6 +32,7 @@ import {
   type EstimateFields,
   type EstimateState,
   estimateDecider,
+  estimateFieldsChanged,
   estimateStream,
   linkProject,
   nextQuoteNumber,
@@ -143,17 +145,25 @@ export async function createNew(
   throw conflict('No free quote number was found. Please try again.');
 }
 
-/** An admin's edit of estimate `id`, repriced with its own pricing. */
+/**
+ * An admin's edit of estimate `id`, repriced with its own pricing. `expectedVersion` (If-Match): the version
+ * the estimate page read; a field the edit names changed since refuses it (409).
+ */
 export async function changeExisting(
   deps: Deps,
   actor: Actor,
-  command: { id: number; changes: EstimateChanges; by: number },
+  command: { id: number; changes: EstimateChanges; by: number; expectedVersion?: number },
 ): Promise<CommandOutcome> {
   return decideAgainOnConflict(deps, async () => {
-    const { id, changes, by } = command;
+    const { id, changes, by, expectedVersion } = command;
     const { client, project } = await partiesOf(deps, changes);
     const stream = estimateStream(id);
-    const write = writeFor(stream, await load(deps.store, stream, estimateDecider), actor, (state) =>
+    const loaded = await load(deps.store, stream, estimateDecider);
+    if (expectedVersion !== undefined)
+      await copyAsRead(deps.store, stream, estimateDecider, loaded, expectedVersion, (seen, now) =>
+        estimateFieldsChanged(changes, seen, now),
+      );
+    const write = writeFor(stream, loaded, actor, (state) =>
       changeEstimate(state, { changes, client, project, by, at: new Date().toISOString() }),
     );
     return commitChange(deps, [write]);

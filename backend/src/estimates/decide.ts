@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   ESTIMATE_ACCEPTED_LOCKED,
   ESTIMATE_HAS_PROJECT,
@@ -293,6 +294,24 @@ export type EstimateChanges = Partial<EstimateFields> & {
   /** Dollars: a hand-set total (null: the calculated total stands again). */
   totalCost?: number | null;
 };
+
+/**
+ * The fields an edit names (as the API names them: `laborHours`, `totalCost`) whose stored values changed
+ * between the copy the person read (`seen`) and the estimate as stored (`now`): the edit would overwrite
+ * them unseen. Sending the quote, or the client's answer, changes none of them.
+ */
+export function estimateFieldsChanged(
+  changes: EstimateChanges,
+  seen: EstimateState,
+  now: EstimateState,
+): string[] {
+  if (seen.lifecycle !== 'active' || now.lifecycle !== 'active') return [];
+  const editable = (e: Facts) => ({ ...fieldsOf(e), totalCost: e.adjustedTotalCents });
+  const [before, after] = [editable(seen), editable(now)];
+  return (Object.keys(before) as (keyof typeof before)[])
+    .filter((key) => changes[key] !== undefined && !isDeepStrictEqual(before[key], after[key]))
+    .map((key) => (key === 'customLaborHours' ? 'laborHours' : key));
+}
 
 const fieldsOf = (e: Facts): EstimateFields => ({
   title: e.title,

@@ -68,6 +68,7 @@ function toDto(r: Row, staff: boolean): TEstimate {
     declineReason: r.decline_reason,
     createdAt: instant(r.created_at),
     updatedAt: instant(r.updated_at),
+    version: r.version,
   };
 }
 

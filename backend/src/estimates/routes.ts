@@ -11,6 +11,7 @@ import {
   ZEstimates,
   ZUpdateEstimateBody,
 } from '@app/contracts/api/estimates';
+import { etagOf, ZIfMatchHeaders } from '@app/contracts/api/versions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -97,11 +98,11 @@ export function estimateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/estimates/:id',
       { schema: { params: ZEstimateIdParams, response: { 200: ZEstimate } }, preValidation: requireUser },
-      async (request) => {
+      async (request, reply) => {
         const person = await personOf(deps, request.user!);
         const estimate = await visibleEstimate(deps, person, request.params.id);
         if (!estimate) throw notFound(ESTIMATE_NOT_FOUND);
-        return estimate;
+        return reply.header('etag', etagOf(estimate.version)).send(estimate);
       },
     );
 
@@ -133,6 +134,7 @@ export function estimateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           params: ZEstimateIdParams,
+          headers: ZIfMatchHeaders,
           body: ZUpdateEstimateBody,
           response: { 200: ZEstimate, 202: ZAccepted },
         },
@@ -144,6 +146,7 @@ export function estimateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           id,
           changes: changesOf(request.body),
           by: request.user!.id,
+          expectedVersion: request.headers['if-match'],
         });
         return answer(reply, outcome, id);
       },

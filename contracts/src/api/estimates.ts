@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CAMERA_TYPES, LABOR_HOURS_MAX, WIRE_LENGTH_MAX } from '../estimates/calculate.ts';
 import { ZSignDocumentBody } from './documents.ts';
 import { ZId, ZIdParam, ZText } from './primitives.ts';
+import { ZVersion } from './versions.ts';
 
 /**
  * The estimates API (spec part 2, sections 2.6, 3 "Estimate", 4 "Estimate page", 5, 7 "Estimates"), and the
@@ -175,6 +176,8 @@ export const ZEstimate = z.object({
   declineReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** What the estimate page's save sends back as If-Match (see ./versions.ts). */
+  version: ZVersion,
 });
 export type TEstimate = z.infer<typeof ZEstimate>;
 export const ZEstimates = z.array(ZEstimate);

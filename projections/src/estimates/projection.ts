@@ -5,7 +5,7 @@ import { estimateEventSchemas, type TEstimateEvent } from '@app/contracts/events
 import { documentProjection } from '../runtime/document-projection.ts';
 import type { EstimatesTable } from './table.ts';
 
-export type EstimateRow = Omit<EstimatesTable, 'last_event_position'>;
+export type EstimateRow = Omit<EstimatesTable, 'last_event_position' | 'version'>;
 
 type Data<T extends TEstimateEvent['type']> = Extract<TEstimateEvent, { type: T }>['data'];
 type Priced = Data<'EstimateChanged'> | Data<'EstimateCreated'>;
@@ -133,7 +133,9 @@ export function evolveEstimate(
  */
 export const estimatesProjection = documentProjection<EstimateRow>({
   name: 'estimates',
-  version: 1,
+  // 2: each row keeps its estimate's version (streamVersion).
+  version: 2,
+  streamVersion: true,
   syncType: 'estimate',
   table: 'estimates',
   ddl: (s) => `
@@ -174,6 +176,7 @@ export const estimatesProjection = documentProjection<EstimateRow>({
       decline_reason text,
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL,
+      version integer NOT NULL,
       last_event_position numeric NOT NULL
     );
     CREATE INDEX ON ${s}.estimates (created_at DESC, id DESC);

@@ -47,5 +47,7 @@ export interface EstimatesTable {
   decline_reason: string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  /** Events in the estimate's stream (see documentProjection's streamVersion): what If-Match names. */
+  version: number;
   last_event_position: string;
 }

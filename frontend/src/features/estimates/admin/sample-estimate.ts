@@ -48,5 +48,6 @@ export const sampleEstimate = (overrides: Partial<TEstimate> = {}): TEstimate =>
   declineReason: null,
   createdAt: '2030-01-01T10:00:00.000Z',
   updatedAt: '2030-01-01T10:00:00.000Z',
+  version: 1,
   ...overrides,
 });

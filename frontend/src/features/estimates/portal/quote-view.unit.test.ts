@@ -53,6 +53,7 @@ const quote = (change: Partial<TEstimate> = {}): TEstimate => ({
   declineReason: null,
   createdAt: '2027-01-01T19:00:00.000Z',
   updatedAt: '2027-01-01T20:00:00.000Z',
+  version: 1,
   ...change,
 });
 
