@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guards } from '../auth/guard.ts';
-import { checkMultipart, isBrokenForm, malformed } from '../files/upload.ts';
+import { checkFilename, checkMultipart, isBrokenForm, malformed } from '../files/upload.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { DomainError } from '../platform/errors.ts';
 import { ConvertRefused, convertToForm } from './convert-file.ts';
@@ -33,6 +33,7 @@ async function readDocument(request: FastifyRequest): Promise<{ bytes: Buffer; f
       }
       if (part.fieldname !== 'document')
         throw new ConvertRefused('Choose a document to convert (form field "document").');
+      checkFilename(part.filename);
       name = part.filename;
       const bytes = await part.toBuffer();
       // toBuffer notices the limit only when a chunk arrives after it (see files/upload.ts).

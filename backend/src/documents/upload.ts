@@ -15,7 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import type { fileStore, StoredExtension } from '../files/store.ts';
-import { checkMultipart, isBrokenForm, malformed } from '../files/upload.ts';
+import { checkFilename, checkMultipart, isBrokenForm, malformed } from '../files/upload.ts';
 import { DomainError, invalid } from '../platform/errors.ts';
 
 /** What the content must be for each name: file-type's answer (none for plain text). */
@@ -107,6 +107,7 @@ export async function readDocumentUpload(
       }
       if (part.fieldname !== 'file')
         throw invalid('Choose a file to upload (form field "file").', 'file_required');
+      checkFilename(part.filename);
       const declared = extensionOf(part.filename);
       if (!isDocumentExtension(declared))
         throw invalid(documentInvalidTypeMessage(part.filename), 'invalid_file_type');

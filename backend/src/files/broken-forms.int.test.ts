@@ -104,6 +104,22 @@ describe('broken multipart bodies on the upload routes', () => {
     }
   });
 
+  it('a file name with a NUL (which no stored text may hold): 400 on every upload route, nothing recorded', async () => {
+    for (const route of routes()) {
+      const form = formBody(route.fields, { ...route.file, name: `a\u0000${route.file.name}` });
+      const events = await eventCount(t);
+      const files = await storedFiles();
+      const res = await post(route.url, form.contentType, form.body);
+      expect({ url: route.url, status: res.status, message: res.body.message }).toEqual({
+        url: route.url,
+        status: 400,
+        message: 'The file name has a character that cannot be stored: rename the file and send it again.',
+      });
+      expect(await eventCount(t)).toBe(events);
+      expect(await storedFiles()).toEqual(files);
+    }
+  });
+
   for (const broken of brokenForms) {
     it(`${broken.name}: 400 on every upload route, nothing recorded, nothing kept`, async () => {
       for (const route of routes()) {

@@ -1,4 +1,5 @@
 import { isAcceptedImage } from '@app/contracts/api/files';
+import { isStorableText } from '@app/contracts/events/values';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { DomainError, invalid } from '../platform/errors.ts';
@@ -51,6 +52,18 @@ export const isBrokenForm = (err: unknown) =>
   !(err instanceof DomainError) &&
   (BROKEN_FORM.test(err.message) || BROKEN_FORM_CODES.has((err as { code?: string }).code ?? ''));
 
+/**
+ * A file's name is kept with it (a photo's caption, a document's name), so one the store cannot hold (a NUL) is
+ * refused as the input rules refuse such a text anywhere else, before a byte of the file is read.
+ */
+export function checkFilename(filename: string) {
+  if (!isStorableText(filename))
+    throw invalid(
+      'The file name has a character that cannot be stored: rename the file and send it again.',
+      'invalid_file_name',
+    );
+}
+
 const noFile = (field: string) =>
   invalid(`Choose a file to upload (form field "${field}").`, 'file_required');
 
@@ -60,6 +73,7 @@ const noFile = (field: string) =>
  */
 async function readPart(request: FastifyRequest, part: MultipartFile, rules: PartRules): Promise<Upload> {
   if (part.fieldname !== rules.field) throw noFile(rules.field);
+  checkFilename(part.filename);
   if (!isAcceptedImage(part.filename, part.mimetype)) throw rules.invalidType(part.filename);
   let bytes: Buffer;
   try {
