@@ -523,10 +523,19 @@ const ROWS: Record<string, Case | Case[]> = {
       body: { paymentMethod: 'cash' },
     }),
   },
-  'POST /api/quotes/convert-to-invoice': {
-    expect: ADMIN_CREATES,
-    send: (c) => ({ body: { estimateId: c.sentEstimateId, projectId: c.projectId } }),
-  },
+  'POST /api/quotes/convert-to-invoice': [
+    {
+      expect: ADMIN_CREATES,
+      send: (c) => ({ body: { estimateId: c.sentEstimateId, projectId: c.projectId } }),
+    },
+    {
+      label: "an admin's explicit extra beyond the quote",
+      expect: ADMIN_CREATES,
+      send: (c) => ({
+        body: { estimateId: c.sentEstimateId, projectId: c.projectId, allowExtra: true, amount: 25 },
+      }),
+    },
+  ],
   'POST /api/estimates/:id/invoice': {
     expect: [401, CREATED, 404, 404, 404],
     send: async (c) => ({

@@ -359,6 +359,47 @@ describe('payments: a quote made an invoice, read by its client, paid in cash; t
     await admin.context().close();
   });
 
+  it('converting the billed quote again says which invoice bills it; an admin bills an extra only once confirmed', async () => {
+    const admin = await b.newPage();
+    const csp = await watchCsp(admin);
+    await b.signInAsAdmin(admin);
+    await admin.goto('/admin?view=payments');
+    await admin.getByTestId('payment-row').first().waitFor();
+    const billed = (await payments()).find((p) => p.id === invoiceId)!;
+    const count = (await payments()).length;
+    await admin.getByRole('button', { name: 'Convert Quote to Invoice' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Convert Quote to Invoice' });
+    await dialog.getByLabel('Quote').selectOption(String(quote.id));
+    await dialog.getByRole('button', { name: 'Convert to Invoice' }).click();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: `is already invoiced: ${billed.invoiceNumber} (${usd(quote.totalCents)})` })
+      .waitFor();
+    expect(await dialog.getByRole('button', { name: 'Convert to Invoice' }).isDisabled()).toBe(true);
+    const extra = dialog.getByLabel('Extra amount beyond the quote ($)');
+    await extra.fill('0.001');
+    await dialog.getByRole('button', { name: 'Bill an extra amount...' }).click();
+    await dialog.getByText('Amount must be at least $0.01').waitFor();
+    await extra.fill('25');
+    await dialog.getByRole('button', { name: 'Bill an extra amount...' }).click();
+    await dialog.getByText('Bill $25.00 beyond this quote?').waitFor();
+    await expectAccessible(admin, { include: 'dialog[open]' });
+    expect((await payments()).length).toBe(count);
+    const [tab] = await Promise.all([
+      admin.context().waitForEvent('page'),
+      dialog.getByRole('button', { name: 'Yes, bill $25.00 extra' }).click(),
+    ]);
+    await tab.waitForURL(/\/invoice\/\d+$/);
+    const extraId = Number(/\/invoice\/(\d+)$/.exec(tab.url())![1]);
+    expect((await payments()).find((p) => p.id === extraId)).toMatchObject({
+      estimateId: quote.id,
+      amountCents: 2_500,
+      kind: 'milestone',
+    });
+    expect(csp.violations()).toEqual([]);
+    await admin.context().close();
+  });
+
   it.each([320, 375, 414])('at %i px the payments screens do not scroll sideways', async (width) => {
     const PHONE = { width, height: 800 };
     const { page: client, csp } = await signInClient(PHONE);

@@ -47,8 +47,9 @@ export async function invoiceDuePeriods(deps: Deps, actor: Actor, planId: number
         customMethod: null,
         by: plan.startedBy,
       },
-      async () =>
+      async () => [
         writeFor(stream, loaded, actor, (s) => decide.invoicePeriod(s, { ...due, invoiceId, today })),
+      ],
     );
     issued.push({ period: due.period, invoiceId });
   }

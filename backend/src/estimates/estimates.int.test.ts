@@ -194,6 +194,15 @@ describe('estimates API', () => {
       400,
       `totalCost: ${TOTAL_NEGATIVE}`,
     );
+    // A total below a cent would be kept as 0 cents; a third decimal as money nobody typed.
+    for (const totalCost of [1e-9, 0.004, 1000.005])
+      await refused(
+        'PATCH',
+        `/api/estimates/${made.id}`,
+        { totalCost },
+        400,
+        'totalCost: Total cost has at most two decimals',
+      );
   });
 
   it('refuses what cannot be priced or named, with a clear 400, and stores nothing', async () => {

@@ -1,18 +1,13 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { ESTIMATE_NOT_FOUND, QUOTE_PROJECT_NOT_CLIENTS } from '@app/contracts/api/estimates';
 import { utcToLocal } from '@app/contracts/calendar/time-zone';
-import type { TUniquenessEvent } from '@app/contracts/events/uniqueness';
 import {
   defaultDueDate,
-  depositOf,
   type InvoiceKind,
   invoiceMonthOf,
   invoiceNumberFor,
   type PaymentMethod,
   type PaymentStatus,
 } from '@app/contracts/invoices/rules';
-import type { Person } from '../auth/person.ts';
-import { estimateDecider, estimateStream } from '../estimates/decide.ts';
 import { ConcurrencyError, type StreamWrite } from '../eventstore/port.ts';
 import {
   type Actor,
@@ -25,8 +20,8 @@ import {
   writeFor,
 } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
-import { conflict, DomainError, invalid, notFound } from '../platform/errors.ts';
-import { claim, refuseTaken, type UniqueScope, uniqueStream } from '../platform/unique-values.ts';
+import { conflict, DomainError } from '../platform/errors.ts';
+import { claim, refuseTaken, type UniqueScope } from '../platform/unique-values.ts';
 import { projectFacts } from '../projects/facts.ts';
 import * as decide from './decide.ts';
 import {
@@ -45,13 +40,6 @@ export const invoiceNumbers: UniqueScope = {
   name: 'invoice',
   takenMessage: 'This invoice number is taken.',
   normalize: (n) => n.toUpperCase(),
-};
-
-/** One invoice per accepted quote made by the client's choice (`unique-estimate-invoice-<estimateId>`). */
-export const estimateInvoices: UniqueScope = {
-  name: 'estimate-invoice',
-  takenMessage: 'This quote has an invoice already.',
-  normalize: (n) => n,
 };
 
 /** Tries of the month counter under concurrent creation (each conflict reads it again after a short pause). */
@@ -80,189 +68,117 @@ export interface NewInvoice {
   by: number;
 }
 
+/** More writes of the same change as an invoice (a plan's billed period, a quote's bookkeeping and claim). */
+export type AlsoWrite = (invoiceStream: string) => Promise<readonly (StreamWrite | null)[]>;
+
 /**
  * Issues an invoice on the project's own stream facts. Without a typed number it takes the month's next one:
  * the counter's event (at the revision read), the number's claim and the invoice go in one change, and a
  * concurrent creation that took the number first makes this one read the counter again, so the numbers of a
- * month have no gaps and no duplicates. `alsoWrite` adds a write of the same change (a quote's claim).
+ * month have no gaps and no duplicates. `alsoWrite` adds writes of the same change.
  */
 export async function issueNew(
   deps: Deps,
   actor: Actor,
   command: NewInvoice,
-  alsoWrite?: (stream: string) => Promise<StreamWrite | null>,
+  alsoWrite?: AlsoWrite,
 ): Promise<CommandOutcome> {
-  return decideAgainOnConflict(deps, async () => {
-    const project = await projectFacts(deps, command.projectId);
-    const at = new Date();
-    const invoiceDate = todayInAlaska(at);
-    const fields: IssueFields = {
-      description: command.description,
-      amountCents: command.amountCents,
-      invoiceDate,
-      dueDate: command.dueDate ?? defaultDueDate(invoiceDate),
-      kind: command.kind,
-      estimateId: command.estimateId,
-      billingPlanId: command.billingPlanId ?? null,
-      paymentMethod: command.paymentMethod,
-      customMethod: command.customMethod,
-    };
-    const stream = invoiceStream(command.invoiceId);
-    const loaded = await load(deps.store, stream, invoiceDecider);
-    const issue = (invoiceNumber: string) =>
-      writeFor(stream, loaded, actor, (state) =>
-        decide.issueInvoice(state, {
-          invoiceId: command.invoiceId,
-          invoiceNumber,
-          projectId: command.projectId,
-          project,
-          fields,
-          by: command.by,
-          at: at.toISOString(),
-        }),
-      );
-    const month = invoiceMonthOf(invoiceDate);
-    // Decided once first, so a refused invoice touches neither the counter nor a claim.
-    issue(command.invoiceNumber ?? invoiceNumberFor(month, 1));
-    const extra = alsoWrite ? await alsoWrite(stream) : null;
-    if (command.invoiceNumber !== undefined) {
-      const typed = command.invoiceNumber;
-      return refuseTaken([invoiceNumbers], async () =>
-        commitChange(deps, [await claim(deps, actor, invoiceNumbers, typed, stream), issue(typed), extra]),
-      );
-    }
-    const counterStream = invoiceNumbersStream(month);
-    for (let attempt = 0; attempt < NUMBER_TRIES; attempt++) {
-      // The counter as this process's last number of the month left it, when it has one, else the month's last
-      // number taken (its stream's last event): read again only when another creation got in between.
-      const counter =
-        deps.aggregates.get<decide.CounterState>(counterStream, counterDecider) ??
-        (await loadLast(deps.store, counterStream, counterDecider));
-      let sequence = counter.state.lastSequence + 1;
-      // A number an admin typed holds its place: the counter moves past it.
-      let claimed: StreamWrite | null = null;
-      for (; ; sequence++) {
-        try {
-          claimed = await claim(deps, actor, invoiceNumbers, invoiceNumberFor(month, sequence), stream);
-          break;
-        } catch (err) {
-          if (!(err instanceof DomainError && err.message === invoiceNumbers.takenMessage)) throw err;
-        }
-      }
-      const takenEvents = decide.takeNumber(counter.state, { month, sequence, invoiceId: command.invoiceId });
-      const taken = writeFor(counterStream, counter, actor, () => takenEvents);
-      try {
-        const outcome = await commitChange(deps, [
-          taken,
-          claimed,
-          issue(invoiceNumberFor(month, sequence)),
-          extra,
-        ]);
-        const before = counter.revision === 'no_stream' ? -1n : BigInt(counter.revision as bigint);
-        deps.aggregates.set(
-          counterStream,
-          counterDecider,
-          takenEvents.reduce(counterDecider.evolve, counter.state),
-          before + BigInt(takenEvents.length),
-        );
-        return outcome;
-      } catch (err) {
-        const lostRace =
-          err instanceof ConcurrencyError &&
-          (err.stream === counterStream || err.stream.startsWith(`unique-${invoiceNumbers.name}-`));
-        if (!lostRace) throw err;
-        await pause(attempt);
-      }
-    }
-    throw conflict('No invoice number could be handed out. Please try again.');
-  });
+  return decideAgainOnConflict(deps, () => issueOnce(deps, actor, command, alsoWrite));
 }
 
 /**
- * The invoice made from quote `estimateId` by its client's choice (the claim's owner), when it is client
- * `clientId`'s; else null.
+ * One attempt of `issueNew`, for a caller that decides the invoice itself on streams it reads (a quote's
+ * remaining total) and so runs its reads, that decision and this in its own `decideAgainOnConflict`: a conflict
+ * on what it read must make it decide again, not this attempt run again on the same decision.
  */
-export async function invoiceOfEstimate(deps: Pick<AppDeps, 'store'>, estimateId: number, clientId: number) {
-  const last = (await deps.store.readStream(uniqueStream(estimateInvoices, String(estimateId)))).at(-1) as
-    | { type: TUniquenessEvent['type']; data: TUniquenessEvent['data'] }
-    | undefined;
-  if (last?.type !== 'UniqueValueClaimed') return null;
-  const match = /^invoice-(\d+)$/.exec(last.data.owner);
-  if (!match) return null;
-  const { state } = await load(deps.store, last.data.owner, invoiceDecider);
-  return state.lifecycle !== 'none' && state.clientId === clientId ? Number(match[1]) : null;
-}
-
-const titled = (title: string, description: string) =>
-  (description.trim() ? `${title} - ${description.trim()}` : title).slice(0, 2_000);
-
-/** Convert Quote to Invoice (staff): the quote's total, for a project of the quote's client. */
-export async function convertQuote(
+export async function issueOnce(
   deps: Deps,
   actor: Actor,
-  command: { invoiceId: number; estimateId: number; projectId: number; by: number },
+  command: NewInvoice,
+  alsoWrite?: AlsoWrite,
 ): Promise<CommandOutcome> {
-  const { state } = await load(deps.store, estimateStream(command.estimateId), estimateDecider);
-  if (state.lifecycle !== 'active') throw notFound(ESTIMATE_NOT_FOUND);
-  if (state.clientId === null) throw invalid('This quote has no client to invoice', 'estimate_needs_client');
   const project = await projectFacts(deps, command.projectId);
-  if (project && project.clientId !== state.clientId)
-    throw invalid(QUOTE_PROJECT_NOT_CLIENTS, 'project_not_clients');
-  return issueNew(deps, actor, {
-    invoiceId: command.invoiceId,
-    projectId: command.projectId,
-    amountCents: state.adjustedTotalCents ?? state.totalCents,
-    description: titled(state.title, state.description),
-    kind: 'full',
+  const at = new Date();
+  const invoiceDate = todayInAlaska(at);
+  const fields: IssueFields = {
+    description: command.description,
+    amountCents: command.amountCents,
+    invoiceDate,
+    dueDate: command.dueDate ?? defaultDueDate(invoiceDate),
+    kind: command.kind,
     estimateId: command.estimateId,
-    paymentMethod: null,
-    customMethod: null,
-    by: command.by,
-  });
-}
-
-export const QUOTE_NOT_ACCEPTED = 'Only an accepted quote can be invoiced.';
-
-/**
- * The client's choice after accepting their quote: a deposit (30 %) or the whole total, invoiced once; the
- * quote's claim is in the same change, so a second call (or a concurrent one) finds the first invoice.
- */
-export async function invoiceAcceptedQuote(
-  deps: Deps,
-  actor: Actor,
-  command: { invoiceId: number; estimateId: number; person: Person; choice: 'deposit' | 'full' },
-): Promise<CommandOutcome> {
-  const { estimateId, person } = command;
-  const { state } = await load(deps.store, estimateStream(estimateId), estimateDecider);
-  const own =
-    state.lifecycle === 'active' &&
-    person.clientId !== null &&
-    state.clientId === person.clientId &&
-    state.status !== 'draft';
-  if (!own) throw notFound(ESTIMATE_NOT_FOUND);
-  if (state.status !== 'accepted' || state.projectId === null)
-    throw conflict(QUOTE_NOT_ACCEPTED, 'quote_not_accepted');
-  const total = state.adjustedTotalCents ?? state.totalCents;
-  const deposit = command.choice === 'deposit';
-  return issueNew(
-    deps,
-    actor,
-    {
-      invoiceId: command.invoiceId,
-      projectId: state.projectId,
-      amountCents: deposit ? depositOf(total) : total,
-      description: `${deposit ? 'Deposit' : 'Payment'} for quote ${state.quoteNumber}: ${state.title}`.slice(
-        0,
-        2_000,
-      ),
-      kind: deposit ? 'deposit' : 'full',
-      estimateId,
-      paymentMethod: null,
-      customMethod: null,
-      by: person.userId,
-    },
-    (stream) => claim(deps, actor, estimateInvoices, String(estimateId), stream),
-  );
+    billingPlanId: command.billingPlanId ?? null,
+    paymentMethod: command.paymentMethod,
+    customMethod: command.customMethod,
+  };
+  const stream = invoiceStream(command.invoiceId);
+  const loaded = await load(deps.store, stream, invoiceDecider);
+  const issue = (invoiceNumber: string) =>
+    writeFor(stream, loaded, actor, (state) =>
+      decide.issueInvoice(state, {
+        invoiceId: command.invoiceId,
+        invoiceNumber,
+        projectId: command.projectId,
+        project,
+        fields,
+        by: command.by,
+        at: at.toISOString(),
+      }),
+    );
+  const month = invoiceMonthOf(invoiceDate);
+  // Decided once first, so a refused invoice touches neither the counter nor a claim.
+  issue(command.invoiceNumber ?? invoiceNumberFor(month, 1));
+  const extra = alsoWrite ? await alsoWrite(stream) : [];
+  if (command.invoiceNumber !== undefined) {
+    const typed = command.invoiceNumber;
+    return refuseTaken([invoiceNumbers], async () =>
+      commitChange(deps, [await claim(deps, actor, invoiceNumbers, typed, stream), issue(typed), ...extra]),
+    );
+  }
+  const counterStream = invoiceNumbersStream(month);
+  for (let attempt = 0; attempt < NUMBER_TRIES; attempt++) {
+    // The counter as this process's last number of the month left it, when it has one, else the month's last
+    // number taken (its stream's last event): read again only when another creation got in between.
+    const counter =
+      deps.aggregates.get<decide.CounterState>(counterStream, counterDecider) ??
+      (await loadLast(deps.store, counterStream, counterDecider));
+    let sequence = counter.state.lastSequence + 1;
+    // A number an admin typed holds its place: the counter moves past it.
+    let claimed: StreamWrite | null = null;
+    for (; ; sequence++) {
+      try {
+        claimed = await claim(deps, actor, invoiceNumbers, invoiceNumberFor(month, sequence), stream);
+        break;
+      } catch (err) {
+        if (!(err instanceof DomainError && err.message === invoiceNumbers.takenMessage)) throw err;
+      }
+    }
+    const takenEvents = decide.takeNumber(counter.state, { month, sequence, invoiceId: command.invoiceId });
+    const taken = writeFor(counterStream, counter, actor, () => takenEvents);
+    try {
+      const outcome = await commitChange(deps, [
+        taken,
+        claimed,
+        issue(invoiceNumberFor(month, sequence)),
+        ...extra,
+      ]);
+      const before = counter.revision === 'no_stream' ? -1n : BigInt(counter.revision as bigint);
+      deps.aggregates.set(
+        counterStream,
+        counterDecider,
+        takenEvents.reduce(counterDecider.evolve, counter.state),
+        before + BigInt(takenEvents.length),
+      );
+      return outcome;
+    } catch (err) {
+      const lostRace =
+        err instanceof ConcurrencyError &&
+        (err.stream === counterStream || err.stream.startsWith(`unique-${invoiceNumbers.name}-`));
+      if (!lostRace) throw err;
+      await pause(attempt);
+    }
+  }
+  throw conflict('No invoice number could be handed out. Please try again.');
 }
 
 const onInvoice = (

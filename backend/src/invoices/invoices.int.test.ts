@@ -1,11 +1,11 @@
 import { gunzipSync } from 'node:zlib';
 import { ESTIMATE_NOT_FOUND, QUOTE_PROJECT_NOT_CLIENTS } from '@app/contracts/api/estimates';
 import {
-  AMOUNT_CENTS,
-  AMOUNT_POSITIVE,
+  AMOUNT_ONLY_WITH_EXTRA,
   CUSTOM_METHOD_REQUIRED,
   DELETE_REASON_REQUIRED,
   DUE_BEFORE_INVOICE,
+  EXTRA_AMOUNT_REQUIRED,
   INVOICE_NOT_FOUND,
   METHOD_UNKNOWN,
   OVERPAYMENT,
@@ -13,7 +13,9 @@ import {
   type TPayment,
   USD_ONLY,
 } from '@app/contracts/api/invoices';
+import { AMOUNT_CENTS, AMOUNT_MIN, AMOUNT_POSITIVE } from '@app/contracts/api/primitives';
 import { utcToLocal } from '@app/contracts/calendar/time-zone';
+import { dollars } from '@app/contracts/estimates/quote-text';
 import { defaultDueDate, depositOf, invoiceNumberFor } from '@app/contracts/invoices/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
@@ -167,6 +169,54 @@ describe('invoices and payments API', () => {
       400,
       DUE_BEFORE_INVOICE,
     );
+  });
+
+  it('refuses money below a cent or past two decimals with a clear 400, never rounding it to 0 cents', async () => {
+    const made = await issue({ amount: 40 });
+    const confirm = { paymentMethod: 'cash' };
+    for (const [amount, message] of [
+      [1e-9, AMOUNT_MIN],
+      ['1e-9', AMOUNT_MIN],
+      [0.004, AMOUNT_MIN],
+      [5.001, AMOUNT_CENTS],
+      ['12.345', AMOUNT_CENTS],
+      [1e-7 + 3, AMOUNT_CENTS],
+    ] as const) {
+      await refused(
+        'PATCH',
+        `/api/payments/${made.id}/confirm`,
+        { ...confirm, amount },
+        400,
+        `amount: ${message}`,
+      );
+      await refused(
+        'POST',
+        '/api/invoices',
+        { projectId: mine.projectId, description: 'Tiny', amount },
+        400,
+        `amount: ${message}`,
+      );
+    }
+    await refused(
+      'POST',
+      '/api/billing-plans',
+      {
+        clientId: mine.clientId,
+        projectId: mine.projectId,
+        service: 'camera_monitoring',
+        description: 'Monitoring',
+        amount: 1e-9,
+        firstBillingDay: '2099-01-31',
+      },
+      400,
+      `amount: ${AMOUNT_MIN}`,
+    );
+    // Two decimals, however a float spells them, are whole cents: 0.07 and 1.15 are not 7.000000000000001.
+    const part = await call('PATCH', `/api/payments/${made.id}/confirm`, { ...confirm, amount: 1.15 });
+    expect(part.status).toBe(200);
+    expect(part.body.paidCents).toBe(115);
+    const page = (await call('GET', `/api/invoices/${made.id}`)).body as unknown as TInvoice;
+    expect(page.payments.map((p) => p.amountCents)).toEqual([115]);
   });
 
   it('a typed number is claimed once (409 after) and leaves the month counter alone', async () => {
@@ -584,6 +634,106 @@ describe('invoices and payments API', () => {
     const full = await post(`/api/estimates/${whole.id}/invoice`, { choice: 'full' }, undefined, mine.token);
     const fullPage = (await call('GET', `/api/invoices/${full.body.invoiceId}`)).body as unknown as TInvoice;
     expect(fullPage).toMatchObject({ amountCents: whole.totalCents, kind: 'full' });
+  });
+
+  it("never bills a quote past its total: after the deposit Convert bills the rest, again is 409 naming both; a deleted invoice frees its part; an admin's explicit extra is billed", async () => {
+    const q = await quote(mine, true);
+    const convert = { estimateId: q.id, projectId: mine.projectId };
+    const page = async (id: number) => (await call('GET', `/api/invoices/${id}`)).body as unknown as TInvoice;
+    const deposit = await post(
+      `/api/estimates/${q.id}/invoice`,
+      { choice: 'deposit' },
+      undefined,
+      mine.token,
+    );
+    expect(deposit.status).toBe(201);
+    const rest = await post('/api/quotes/convert-to-invoice', convert);
+    expect(rest.status, JSON.stringify(rest.body)).toBe(201);
+    const [depositPage, restPage] = [await page(deposit.body.invoiceId), await page(rest.body.invoiceId)];
+    expect(depositPage).toMatchObject({ amountCents: depositOf(q.totalCents), kind: 'deposit' });
+    expect(restPage).toMatchObject({ amountCents: q.totalCents - depositOf(q.totalCents), kind: 'final' });
+    const fully = `This quote's ${dollars(q.totalCents)} is already invoiced: ${depositPage.invoiceNumber} (${dollars(depositPage.amountCents)}), ${restPage.invoiceNumber} (${dollars(restPage.amountCents)}). Nothing remains to bill.`;
+    await refused('POST', '/api/quotes/convert-to-invoice', convert, 409, fully);
+    expect((await t.call('POST', '/api/quotes/convert-to-invoice', convert, t.adminToken)).body.error).toBe(
+      'quote_fully_invoiced',
+    );
+    // The client's second choice still answers their first invoice, and bills nothing more.
+    const second = await post(`/api/estimates/${q.id}/invoice`, { choice: 'full' }, undefined, mine.token);
+    expect([second.status, second.body.invoiceId]).toEqual([200, deposit.body.invoiceId]);
+
+    // A deleted invoice no longer counts: its part can be billed again.
+    expect((await call('DELETE', `/api/payments/${rest.body.invoiceId}`)).status).toBe(200);
+    const again = await post('/api/quotes/convert-to-invoice', convert);
+    expect(again.status).toBe(201);
+    expect((await page(again.body.invoiceId)).amountCents).toBe(restPage.amountCents);
+
+    // Beyond the quote only as an explicit extra, with its amount.
+    await refused(
+      'POST',
+      '/api/quotes/convert-to-invoice',
+      { ...convert, allowExtra: true },
+      400,
+      `amount: ${EXTRA_AMOUNT_REQUIRED}`,
+    );
+    await refused(
+      'POST',
+      '/api/quotes/convert-to-invoice',
+      { ...convert, amount: 50 },
+      400,
+      `amount: ${AMOUNT_ONLY_WITH_EXTRA}`,
+    );
+    const extra = await post('/api/quotes/convert-to-invoice', { ...convert, allowExtra: true, amount: 50 });
+    expect(extra.status).toBe(201);
+    expect(await page(extra.body.invoiceId)).toMatchObject({ amountCents: 5_000, kind: 'milestone' });
+    const billed = (await t.deps.store.readStream(`quote-invoices-${q.id}`)).map((e) => e.data);
+    expect(billed).toMatchObject([
+      { invoiceId: deposit.body.invoiceId, kind: 'deposit', extraCents: 0 },
+      { invoiceId: rest.body.invoiceId, kind: 'final', extraCents: 0 },
+      { invoiceId: again.body.invoiceId, kind: 'final', extraCents: 0 },
+      { invoiceId: extra.body.invoiceId, kind: 'milestone', amountCents: 5_000, extraCents: 5_000 },
+    ]);
+  });
+
+  it('two conversions of one quote at once, both after reading what it billed: one bills it, the other is decided again and refused', async () => {
+    const q = await quote(mine, false);
+    const stream = `quote-invoices-${q.id}`;
+    const store = t.deps.store;
+    const original = store.readStream;
+    // Hold both conversions after their read of the quote's billing until both have read it.
+    let readers = 0;
+    let release!: () => void;
+    const bothRead = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    store.readStream = async (name: string) => {
+      const events = await original.call(store, name);
+      if (name === stream) {
+        readers++;
+        if (readers === 2) release();
+        await bothRead;
+      }
+      return events;
+    };
+    const convert = { estimateId: q.id, projectId: mine.projectId };
+    let answers: { status: number; body: { invoiceId?: number; message?: string } }[];
+    try {
+      answers = await Promise.all([
+        post('/api/quotes/convert-to-invoice', convert),
+        post('/api/quotes/convert-to-invoice', convert),
+      ]);
+    } finally {
+      store.readStream = original;
+    }
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    // The loser read the billing again (a third read) and found the quote billed.
+    expect(readers).toBeGreaterThanOrEqual(3);
+    const made = answers.find((a) => a.status === 201)!.body.invoiceId;
+    expect(answers.find((a) => a.status === 409)!.body.message).toMatch(/is already invoiced: INV-/);
+    expect((await store.readStream(stream)).map((e) => e.data)).toMatchObject([
+      { invoiceId: made, amountCents: q.totalCents },
+    ]);
+    const list = (await call('GET', '/api/payments')).body as unknown as TPayment[];
+    expect(list.filter((p) => p.estimateId === q.id).map((p) => p.id)).toEqual([made]);
   });
 
   it('answers revenue by month and the dashboard figures from money received', async () => {

@@ -37,14 +37,12 @@ import {
   changeDueDate,
   changePaymentMethod,
   confirmPayment,
-  convertQuote,
-  invoiceAcceptedQuote,
-  invoiceOfEstimate,
   issueNew,
   setStatus,
   voidInvoice,
 } from './commands.ts';
 import { invoiceStream } from './decide.ts';
+import { convertQuote, invoiceAcceptedQuote, invoiceOfEstimate } from './from-quote.ts';
 import { invoicePage, invoiceUrlOf, paymentById, paymentsListCache } from './queries.ts';
 
 /**
@@ -234,6 +232,7 @@ export function invoiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               invoiceId,
               estimateId: request.body.estimateId,
               projectId: request.body.projectId,
+              extraCents: request.body.allowExtra ? request.body.amount! : null,
               by: request.user!.id,
             }),
           }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BILLING_INTERVALS, BILLING_PLAN_STATUSES, BILLING_SERVICES } from '../billing/rules.ts';
-import { DESCRIPTION_REQUIRED, ZDollarsToCents } from './invoices.ts';
-import { ZCalendarDay, ZId, ZIdParam, ZText } from './primitives.ts';
+import { DESCRIPTION_REQUIRED } from './invoices.ts';
+import { ZCalendarDay, ZDollarsToCents, ZId, ZIdParam, ZText } from './primitives.ts';
 
 /** Recurring billing (issue 15.8): admins keep the plans; a client saves a card for automatic payment. */
 export const BILLING_PLAN_NOT_FOUND = 'Billing plan not found';

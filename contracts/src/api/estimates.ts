@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CAMERA_TYPES, LABOR_HOURS_MAX, WIRE_LENGTH_MAX } from '../estimates/calculate.ts';
+import { isWholeCents } from '../estimates/pricing.ts';
 import { ZSignDocumentBody } from './documents.ts';
 import { ZId, ZIdParam, ZText } from './primitives.ts';
 import { ZVersion } from './versions.ts';
@@ -96,9 +97,7 @@ export const ZUpdateEstimateBody = z
   .extend({
     totalCost: numberish('Total cost must be a number')
       .refine((v) => v === null || v >= 0, TOTAL_NEGATIVE)
-      .refine((v) => v === null || Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
-        message: 'Total cost must be in whole cents',
-      })
+      .refine((v) => v === null || isWholeCents(v), { message: 'Total cost has at most two decimals' })
       .refine((v) => v === null || v <= 1_000_000_000, 'Total cost is too large')
       .optional(),
   })

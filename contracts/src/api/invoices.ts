@@ -5,7 +5,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
 } from '../invoices/rules.ts';
-import { ZCalendarDay, ZId, ZIdParam, ZText } from './primitives.ts';
+import { ZCalendarDay, ZDollarsToCents, ZId, ZIdParam, ZText } from './primitives.ts';
 
 /**
  * The invoices and payments API (spec part 1 section 7 "Invoices and payment", part 2 sections 5 and 7
@@ -14,9 +14,6 @@ import { ZCalendarDay, ZId, ZIdParam, ZText } from './primitives.ts';
  */
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
-export const AMOUNT_REQUIRED = 'Amount is required';
-export const AMOUNT_POSITIVE = 'Amount must be a positive number';
-export const AMOUNT_CENTS = 'Amount must be in whole cents';
 export const PROJECT_REQUIRED = 'Please select a job/project';
 export const DESCRIPTION_REQUIRED = 'Description is required';
 export const USD_ONLY = 'Only US dollars (usd) are accepted';
@@ -27,18 +24,6 @@ export const CUSTOM_METHOD_REQUIRED = 'Please describe the custom payment method
 export const DELETE_REASON_REQUIRED = 'Please say why this paid invoice is deleted';
 export const QUOTE_AND_PROJECT_REQUIRED = 'Please choose both a quote and a project';
 export const STRIPE_NOT_CONFIGURED = 'Payment processing is being set up...';
-
-/** Dollars as typed (a number, or text such as "1250.50") → integer cents; refuses what is not whole cents. */
-export const ZDollarsToCents = z.preprocess(
-  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
-  z
-    .number({ error: AMOUNT_REQUIRED })
-    .finite(AMOUNT_REQUIRED)
-    .positive(AMOUNT_POSITIVE)
-    .max(10_000_000, 'Amount is too large')
-    .refine((d) => Math.abs(d * 100 - Math.round(d * 100)) < 1e-6, AMOUNT_CENTS)
-    .transform((d) => Math.round(d * 100)),
-);
 
 const ZMethod = z.enum(PAYMENT_METHODS, { error: METHOD_UNKNOWN });
 const ZCurrency = z
@@ -116,11 +101,30 @@ export const ZConfirmPaymentBody = z
 /** Fastify hands a DELETE without a body over as null. */
 export const ZDeletePaymentBody = z.object({ reason: ZText(500).optional() }).nullish();
 
-/** POST /api/quotes/convert-to-invoice. */
-export const ZConvertQuoteBody = z.object({
-  estimateId: ZId(QUOTE_AND_PROJECT_REQUIRED),
-  projectId: ZId(QUOTE_AND_PROJECT_REQUIRED),
-});
+export const EXTRA_AMOUNT_REQUIRED = 'Please enter the extra amount to bill beyond the quote';
+export const AMOUNT_ONLY_WITH_EXTRA = 'An amount is only given for an extra beyond the quote (allowExtra)';
+
+/**
+ * POST /api/quotes/convert-to-invoice: bills what remains of the quote. When nothing remains the answer is 409
+ * (`quote_fully_invoiced`, naming the invoices made); an admin may then confirm an explicit extra beyond the
+ * quote with `allowExtra: true` and its `amount` in dollars.
+ */
+export const ZConvertQuoteBody = z
+  .object({
+    estimateId: ZId(QUOTE_AND_PROJECT_REQUIRED),
+    projectId: ZId(QUOTE_AND_PROJECT_REQUIRED),
+    allowExtra: z.literal(true, { error: 'allowExtra must be true when given' }).optional(),
+    amount: ZDollarsToCents.optional(),
+  })
+  .refine((b) => !b.allowExtra || b.amount !== undefined, {
+    message: EXTRA_AMOUNT_REQUIRED,
+    path: ['amount'],
+  })
+  .refine((b) => b.amount === undefined || b.allowExtra, {
+    message: AMOUNT_ONLY_WITH_EXTRA,
+    path: ['amount'],
+  });
+export type TConvertQuoteBody = z.input<typeof ZConvertQuoteBody>;
 export const ZConvertQuoteResponse = z.object({ invoiceId: z.number().int(), invoiceUrl: z.string() });
 
 /** POST /api/create-payment-intent: the embedded card form's payment for an invoice's balance (or a part). */

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { isWholeCents, toCents } from '../estimates/pricing.ts';
 import { isCalendarDay, isStorableText, MAX_ID } from '../events/values.ts';
 
 /**
  * The input rules every API schema is built from, so what a route accepts is what the store can hold:
- * ids within a Postgres integer, calendar days that exist, texts without NUL or a lone surrogate.
+ * ids within a Postgres integer, calendar days that exist, texts without NUL or a lone surrogate, and money
+ * that is a whole number of cents, at least one.
  */
 
 export const UNSTORABLE_TEXT = 'contains a character that cannot be stored';
@@ -55,3 +57,26 @@ export const ZText = (max: number, options: { error?: string; trim?: boolean } =
     .refine(isStorableText, UNSTORABLE_TEXT);
   return (options.trim === false ? text : text.trim()).max(max);
 };
+
+export const AMOUNT_REQUIRED = 'Amount is required';
+export const AMOUNT_POSITIVE = 'Amount must be a positive number';
+export const AMOUNT_MIN = 'Amount must be at least $0.01';
+export const AMOUNT_CENTS = 'Amounts have at most two decimals';
+export const AMOUNT_TOO_LARGE = 'Amount is too large';
+
+/**
+ * A sum of money to move, in dollars as typed (a number, or text such as "1250.50") → integer cents, at least
+ * one: every body that bills, charges or records money takes it. A positive amount below a cent (`1e-9`) would
+ * round to nothing, and a third decimal to money nobody typed, so both are refused rather than rounded.
+ */
+export const ZDollarsToCents = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
+  z
+    .number({ error: AMOUNT_REQUIRED })
+    .finite(AMOUNT_REQUIRED)
+    .positive(AMOUNT_POSITIVE)
+    .min(0.01, AMOUNT_MIN)
+    .max(10_000_000, AMOUNT_TOO_LARGE)
+    .refine(isWholeCents, AMOUNT_CENTS)
+    .transform(toCents),
+);

@@ -101,9 +101,13 @@ export const DEFAULT_PRICING: Pricing = {
 /** Dollars (at most two decimals, as entered) to integer cents. */
 export const toCents = (dollars: number) => Math.round(dollars * 100);
 
-/** Whether a dollar amount has at most two decimals (a price the owner can type with step 0.01). */
+/**
+ * Whether a dollar amount has at most two decimals (a price the owner can type with step 0.01): it is the very
+ * number its cents give back. Exact for every amount typed with two decimals (the division is correctly
+ * rounded to the same nearest double), and no tolerance lets `1e-9` or `0.000001` pass as 0 cents.
+ */
 export const isWholeCents = (dollars: number) =>
-  Number.isFinite(dollars) && Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
+  Number.isFinite(dollars) && Math.round(dollars * 100) / 100 === dollars;
 
 /** Integer cents to dollars, for the API's dollar fields (`totalCost`). */
 export const fromCents = (cents: number) => cents / 100;

@@ -13,6 +13,7 @@ import { customFormEventSchemas } from './forms.ts';
 import { invoiceEventSchemas } from './invoices.ts';
 import { messageEventSchemas } from './messages.ts';
 import { projectEventSchemas } from './projects.ts';
+import { quoteInvoiceEventSchemas } from './quote-invoices.ts';
 import { settingsEventSchemas } from './settings.ts';
 import { stripeEventSchemas } from './stripe.ts';
 import { uniquenessEventSchemas } from './uniqueness.ts';
@@ -35,6 +36,7 @@ const definitions = [
   ...calendarFeedEventSchemas,
   ...estimateEventSchemas,
   ...invoiceEventSchemas,
+  ...quoteInvoiceEventSchemas,
   ...stripeEventSchemas,
   ...billingEventSchemas,
 ] as const;

@@ -6,10 +6,15 @@ import { Dialog } from '../../../ui/Dialog';
 import { SelectField } from '../../../ui/Field';
 import { estimatesQuery } from '../../estimates/estimates-query';
 import { projectsQuery } from '../../projects/project-query';
-import { useConvertQuote } from '../convert-quote';
+import { fullyInvoicedMessage, useConvertQuote } from '../convert-quote';
 import { centsToUsd } from '../payment-list';
+import { ExtraBeyondQuote } from './ExtraBeyondQuote';
 
-/** Convert Quote to Invoice: pick a quote, then one of its client's projects; the invoice opens in a new tab. */
+/**
+ * Convert Quote to Invoice: pick a quote, then one of its client's projects; the invoice (what remains of the
+ * quote) opens in a new tab. A quote with nothing left to bill says which invoices bill it, and an admin may
+ * confirm an extra beyond it.
+ */
 export function ConvertQuoteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const quotes = useQuery({ ...estimatesQuery, enabled: open });
   const projects = useQuery({ ...projectsQuery, enabled: open });
@@ -17,6 +22,7 @@ export function ConvertQuoteDialog({ open, onClose }: { open: boolean; onClose: 
   const [quoteId, setQuoteId] = useState('');
   const [projectId, setProjectId] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [fully, setFully] = useState<string | null>(null);
   const quote = quotes.data?.find((estimate) => String(estimate.id) === quoteId);
   const choices = (projects.data ?? []).filter(
     (project) => quote && project.clientId === quote.clientId && project.type !== 'invoice',
@@ -25,21 +31,30 @@ export function ConvertQuoteDialog({ open, onClose }: { open: boolean; onClose: 
     setQuoteId('');
     setProjectId('');
     setError(null);
+    setFully(null);
     onClose();
   };
-  const submit = () => {
+  /** Converts what remains of the quote, or bills `extra` dollars beyond it once an admin confirmed. */
+  const submit = (extra?: string) => {
     if (!quoteId || !projectId) return setError(QUOTE_AND_PROJECT_REQUIRED);
     // Opened before the call so the browser does not take it for a pop-up; it is pointed at the invoice after.
     const tab = window.open('', '_blank');
     convert.mutate(
-      { estimateId: Number(quoteId), projectId: Number(projectId) },
+      {
+        estimateId: Number(quoteId),
+        projectId: Number(projectId),
+        ...(extra !== undefined && { allowExtra: true as const, amount: extra }),
+      },
       {
         onSuccess: (url) => {
           if (tab) tab.location.href = url;
           else window.open(url, '_blank', 'noopener');
           close();
         },
-        onError: () => tab?.close(),
+        onError: (failure) => {
+          tab?.close();
+          setFully(fullyInvoicedMessage(failure));
+        },
       },
     );
   };
@@ -61,6 +76,7 @@ export function ConvertQuoteDialog({ open, onClose }: { open: boolean; onClose: 
             const picked = quotes.data?.find((estimate) => String(estimate.id) === event.target.value);
             setProjectId(picked?.projectId ? String(picked.projectId) : '');
             setError(null);
+            setFully(null);
           }}
         />
         <SelectField
@@ -72,6 +88,7 @@ export function ConvertQuoteDialog({ open, onClose }: { open: boolean; onClose: 
           onChange={(event) => {
             setProjectId(event.target.value);
             setError(null);
+            setFully(null);
           }}
         />
         {error && (
@@ -79,11 +96,12 @@ export function ConvertQuoteDialog({ open, onClose }: { open: boolean; onClose: 
             {error}
           </p>
         )}
+        {fully && <ExtraBeyondQuote message={fully} pending={convert.isPending} onBill={submit} />}
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant="outline" onClick={close}>
             Cancel
           </Button>
-          <Button onClick={submit} disabled={convert.isPending}>
+          <Button onClick={() => submit()} disabled={convert.isPending || fully !== null}>
             Convert to Invoice
           </Button>
         </div>

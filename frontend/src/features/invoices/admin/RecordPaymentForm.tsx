@@ -1,5 +1,6 @@
 import type { TPayment } from '@app/contracts/api/invoices';
-import { CUSTOM_METHOD_REQUIRED, ZDollarsToCents } from '@app/contracts/api/invoices';
+import { CUSTOM_METHOD_REQUIRED } from '@app/contracts/api/invoices';
+import { ZDollarsToCents } from '@app/contracts/api/primitives';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@app/contracts/invoices/rules';
 import { useState } from 'react';
 import { Button } from '../../../ui/Button';
