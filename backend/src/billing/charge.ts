@@ -67,7 +67,6 @@ export async function chargeRecurringInvoice(
   if (intent.status === 'succeeded')
     return recordSucceeded(deps, payments, actor, {
       intentId: intent.id,
-      invoiceId: invoice.invoiceId,
       amountCents: intent.amount_received || intent.amount,
       currency: intent.currency,
       paidAt: new Date(intent.created * 1000).toISOString(),

@@ -20,6 +20,7 @@ import { answerAfter } from '../platform/answer.ts';
 import type { CommandOutcome } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { createOnce } from '../platform/idempotency.ts';
+import { whileStripeAnswers } from '../stripe/client.ts';
 import { createSetupIntent, paymentMethodOf, recordCardSaved } from './cards.ts';
 import { changePlan, startPlan, stopPlan } from './commands.ts';
 import { billingPlanStream } from './decide.ts';
@@ -118,19 +119,21 @@ export function billingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/billing/setup-intent',
       { schema: { response: { 200: ZSetupIntentResponse } }, preValidation: requireUser },
-      async (request) => createSetupIntent(deps, await personOf(deps, request.user!)),
+      async (request) => {
+        const person = await personOf(deps, request.user!);
+        return whileStripeAnswers(request.log, () => createSetupIntent(deps, person));
+      },
     );
 
     app.post(
       '/api/billing/card-saved',
       { schema: { body: ZCardSavedBody, response: { 200: ZSavedCard } }, preValidation: requireUser },
-      async (request) =>
-        recordCardSaved(
-          deps,
-          actorOf(request),
-          await personOf(deps, request.user!),
-          request.body.setupIntentId,
-        ),
+      async (request) => {
+        const person = await personOf(deps, request.user!);
+        return whileStripeAnswers(request.log, () =>
+          recordCardSaved(deps, actorOf(request), person, request.body.setupIntentId),
+        );
+      },
     );
   };
 }

@@ -2,7 +2,14 @@ import type { TEventOf } from '@app/contracts/events/domain';
 import { stripeEventStream } from '@app/contracts/events/stripe';
 import { sql } from 'kysely';
 import { type Actor, systemActor } from '../platform/command.ts';
-import { invoiceStreamOf, payableInvoice, type StripeEventData, succeededPayment } from './decide.ts';
+import {
+  invoiceStreamOf,
+  type MadeIntent,
+  NOT_OURS,
+  payableInvoice,
+  type StripeEventData,
+  succeededPayment,
+} from './decide.ts';
 import type { StripeDeps } from './intents.ts';
 import type { InvoicePayments, SavedCards } from './port.ts';
 
@@ -11,10 +18,22 @@ export const settleIntent = (deps: Pick<StripeDeps, 'db'>, intentId: string, sta
   sql`UPDATE stripe_payment_intents SET settled_at = now(), last_status = ${status}, last_checked_at = now()
     WHERE intent_id = ${intentId} AND settled_at IS NULL`.execute(deps.db);
 
+/** The intent as this app made it (its `stripe_payment_intents` row), or null for one it never made. */
+export async function madeIntent(deps: Pick<StripeDeps, 'db'>, intentId: string): Promise<MadeIntent | null> {
+  const { rows } = await sql<{ invoice_id: number; amount_cents: number }>`
+    SELECT invoice_id, amount_cents FROM stripe_payment_intents WHERE intent_id = ${intentId}`.execute(
+    deps.db,
+  );
+  const row = rows[0];
+  return row ? { invoiceId: row.invoice_id, amountCents: row.amount_cents } : null;
+}
+
 /**
- * Records a succeeded payment intent on its invoice, once: the decision (`succeededPayment`) is taken on the
- * invoice's stream as it is now, and the invoices command is idempotent on the payment's name
- * (`stripe-<intent>`), so the webhook's job and the sweep, in any order or at once, record it once.
+ * Records a succeeded payment intent on the invoice this app made it for, once: the decision
+ * (`succeededPayment`) is taken on the intent's row and the invoice's stream as they are now, and the invoices
+ * command is idempotent on the payment's name (`stripe-<intent>`), so the webhook's job and the sweep, in any
+ * order or at once, record it once. An intent this app never made records nothing and is answered `review`,
+ * whatever invoice its metadata names (`named`, kept in the answer for the person who looks at it).
  */
 export async function recordSucceeded(
   deps: StripeDeps,
@@ -22,17 +41,25 @@ export async function recordSucceeded(
   actor: Actor,
   paid: {
     intentId: string;
-    invoiceId: number | null;
     amountCents: number | null;
     currency: string | null;
     paidAt: string;
+    named?: number | null;
   },
 ): Promise<Record<string, unknown>> {
-  const invoice =
-    paid.invoiceId === null
-      ? null
-      : payableInvoice(await deps.store.readStream(invoiceStreamOf(paid.invoiceId)));
-  const decision = succeededPayment(invoice, paid);
+  const made = await madeIntent(deps, paid.intentId);
+  const invoice = made && payableInvoice(await deps.store.readStream(invoiceStreamOf(made.invoiceId)));
+  const decision = succeededPayment(made, invoice, paid);
+  if (!decision.record && decision.review)
+    return {
+      recorded: false,
+      review: true,
+      intentId: paid.intentId,
+      reason: decision.reason,
+      amountCents: paid.amountCents,
+      currency: paid.currency,
+      invoiceNamedInMetadata: paid.named ?? null,
+    };
   if (!decision.record) {
     // Nothing more will come of asking Stripe again: only a person can sort out a mismatch.
     await settleIntent(deps, paid.intentId, `not recorded: ${decision.reason}`);
@@ -58,8 +85,10 @@ export async function recordSucceeded(
 
 /**
  * The `stripe.event.apply` job's work: reads the stored StripeEventReceived and applies it. A succeeded intent is
- * recorded as a card payment (see `recordSucceeded`); a failed one as InvoicePaymentFailed on its invoice; a
- * succeeded SetupIntent saves its client's card for automatic payment (`SavedCards`). Other types are stored and left alone. The answer is the job's outcome, saying why nothing was recorded.
+ * recorded as a card payment (see `recordSucceeded`; one this app never made is answered `review`); a failed
+ * one as InvoicePaymentFailed on the invoice this app made it for (one it never made changes nothing); a
+ * succeeded SetupIntent saves its client's card for automatic payment (`SavedCards`). Other types are stored and
+ * left alone. The answer is the job's outcome, saying why nothing was recorded.
  */
 export async function applyStripeEvent(
   deps: StripeDeps,
@@ -78,14 +107,21 @@ export async function applyStripeEvent(
   if (!e.intentId) return { applied: false, reason: `${e.type} is about no payment intent` };
   switch (e.type) {
     case 'payment_intent.succeeded':
-      return recordSucceeded(deps, payments, actor, { ...e, intentId: e.intentId, paidAt: e.createdAt });
+      return recordSucceeded(deps, payments, actor, {
+        intentId: e.intentId,
+        amountCents: e.amountCents,
+        currency: e.currency,
+        paidAt: e.createdAt,
+        named: e.invoiceId,
+      });
     case 'payment_intent.payment_failed': {
-      if (e.invoiceId === null) return { applied: false, reason: 'the intent names no invoice of ours' };
-      const invoice = payableInvoice(await deps.store.readStream(invoiceStreamOf(e.invoiceId)));
+      const made = await madeIntent(deps, e.intentId);
+      if (!made) return { applied: false, intentId: e.intentId, reason: NOT_OURS };
+      const invoice = payableInvoice(await deps.store.readStream(invoiceStreamOf(made.invoiceId)));
       if (!invoice) return { applied: false, reason: 'no such invoice' };
       if (invoice.voided) return { applied: false, reason: 'the invoice was deleted' };
       await payments.recordPaymentFailure(actor, {
-        invoiceId: e.invoiceId,
+        invoiceId: made.invoiceId,
         intentId: e.intentId,
         message: e.failureMessage ?? 'The card payment failed.',
       });

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { type Config, cardPaymentsConfigured } from '../platform/config.ts';
+import { unavailable } from '../platform/errors.ts';
 
 export type StripeSettings = Pick<
   Config,
@@ -32,4 +33,29 @@ export function stripeOf(config: StripeSettings): Stripe | null {
   });
   clients.set(config, client);
   return client;
+}
+
+export const CARD_PAYMENTS_UNAVAILABLE =
+  'Card payments are unavailable right now. Please try again in a few minutes.';
+
+type Log = { warn(o: object, m: string): void };
+
+/**
+ * For a request that calls Stripe while a person waits (the card form's payment intent, saving a card): Stripe
+ * out of reach, failing, or refusing a request of ours (a revoked key, a parameter it no longer takes) is
+ * nothing the person did or can fix, so it is answered 503 with a message they can act on, and the error is
+ * logged for us. Whatever `work` stored before Stripe failed is harmless: an intent is kept only once Stripe
+ * made it. Other errors (a domain refusal) pass unchanged.
+ */
+export async function whileStripeAnswers<T>(log: Log, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (!(err instanceof Stripe.errors.StripeError)) throw err;
+    log.warn(
+      { stripeError: { type: err.type, code: err.code, statusCode: err.statusCode, message: err.message } },
+      'Stripe did not answer a card payment request',
+    );
+    throw unavailable(CARD_PAYMENTS_UNAVAILABLE, 'card_payments_unavailable');
+  }
 }

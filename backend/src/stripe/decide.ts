@@ -1,6 +1,7 @@
 import type { TEventOf } from '@app/contracts/events/domain';
 import type { StoredEvent } from '@app/contracts/events/envelope';
 import type { TInvoiceEvent } from '@app/contracts/events/invoices';
+import { ZStripeEventReceived } from '@app/contracts/events/stripe';
 import { CURRENCY } from '@app/contracts/invoices/rules';
 import type Stripe from 'stripe';
 
@@ -26,7 +27,7 @@ const positiveId = (v: unknown) => {
  * or the SetupIntent's id and status.
  */
 export function summarizeStripeEvent(event: Stripe.Event, receivedAt: Date): StripeEventData {
-  const object = event.data.object as unknown as Record<string, unknown>;
+  const object = (event.data?.object ?? {}) as unknown as Record<string, unknown>;
   const intent = object.object === 'payment_intent' ? (object as unknown as Stripe.PaymentIntent) : null;
   // A SetupIntent (a card saved for automatic payment) is kept by its id alone: the job asks Stripe the rest.
   const setup = object.object === 'setup_intent' ? (object as unknown as Stripe.SetupIntent) : null;
@@ -44,6 +45,46 @@ export function summarizeStripeEvent(event: Stripe.Event, receivedAt: Date): Str
     createdAt: new Date(event.created * 1000).toISOString(),
     receivedAt: receivedAt.toISOString(),
   };
+}
+
+/** The most an invoice holds (its events' cap): more is no payment of ours, whatever Stripe's event says. */
+const MAX_CENTS = 100_000_000_000;
+const isCents = (v: unknown, least: number) =>
+  typeof v === 'number' && Number.isSafeInteger(v) && v >= least && v <= MAX_CENTS;
+
+/**
+ * Whether a verified webhook is kept (StripeEventReceived) or refused, with the reason. Stripe never sends an
+ * intent of zero, negative, fractional or absurd cents, so such an event (a probe holding the webhook secret, a
+ * test) is refused: acknowledged so it is not sent again, and nothing is stored, so nothing is recorded and the
+ * intent stays on the sweep's list, where Stripe itself is asked. What cannot be stored (a NUL in a message, no
+ * id or time) is refused the same way rather than failing the request.
+ */
+export function keptStripeEvent(
+  event: Stripe.Event,
+  receivedAt: Date,
+): { keep: StripeEventData } | { refused: string } {
+  const object = (event.data?.object ?? {}) as unknown as Record<string, unknown>;
+  if (object.object === 'payment_intent') {
+    if (!isCents(object.amount, 1))
+      return { refused: `the intent's amount (${String(object.amount)}) is not a payable number of cents` };
+    const received = object.amount_received;
+    if (received !== undefined && received !== null && !isCents(received, 0))
+      return { refused: `the intent's amount received (${String(received)}) is not a number of cents` };
+  }
+  let data: StripeEventData;
+  try {
+    data = summarizeStripeEvent(event, receivedAt);
+  } catch {
+    return { refused: 'the event does not have the shape of a Stripe event' };
+  }
+  const parsed = ZStripeEventReceived.shape.data.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return {
+      refused: `the event cannot be kept: ${issue?.path.join('.') ?? 'data'} ${issue?.message ?? ''}`,
+    };
+  }
+  return { keep: data };
 }
 
 /** An invoice as paying it by card needs it. */
@@ -118,29 +159,42 @@ export function payableInvoice(events: readonly StoredEvent[]): PayableInvoice |
 
 export type PaymentDecision =
   | { record: true; invoiceId: number; paymentId: string; amountCents: number }
-  | { record: false; reason: string };
+  /** `review`: money was taken that this app did not ask for; a person must look at it in Stripe. */
+  | { record: false; reason: string; review?: true };
+
+/** An intent this app made, as `stripe_payment_intents` keeps it (keepIntent): for which invoice and how much. */
+export interface MadeIntent {
+  invoiceId: number;
+  amountCents: number;
+}
+
+export const NOT_OURS = 'not a payment intent this app made';
 
 /**
- * Whether a payment intent Stripe says succeeded is recorded on its invoice: only in US dollars, for an
- * invoice that exists and is not deleted, for no more than what is owed, and not twice. The webhook's job and
- * the reconciliation sweep both ask this, on the invoice's stream as it is when they run.
+ * Whether a payment intent Stripe says succeeded is recorded on its invoice: only an intent this app made
+ * (`made`), on the invoice it was made for (never the invoice its metadata names: anyone with the Stripe account
+ * can make an intent and write any metadata), for the amount it was made for, in US dollars, for an invoice
+ * that exists and is not deleted, for no more than what is owed, and not twice. The webhook's job and the
+ * reconciliation sweep both ask this, on the invoice's stream as it is when they run.
  */
 export function succeededPayment(
+  made: MadeIntent | null,
   invoice: PayableInvoice | null,
   paid: { intentId: string; amountCents: number | null; currency: string | null },
 ): PaymentDecision {
-  if (!invoice) return { record: false, reason: 'the intent names no invoice of ours' };
+  if (!made) return { record: false, reason: NOT_OURS, review: true };
+  if (!invoice || invoice.invoiceId !== made.invoiceId)
+    return { record: false, reason: 'the invoice it was made for does not exist' };
   const paymentId = stripePaymentId(paid.intentId);
   if (invoice.paymentIds.has(paymentId)) return { record: false, reason: 'already recorded' };
   if (invoice.voided) return { record: false, reason: 'the invoice was deleted' };
   if (paid.currency?.toLowerCase() !== CURRENCY)
     return { record: false, reason: `currency mismatch: ${paid.currency} is not ${CURRENCY}` };
   if (!paid.amountCents || paid.amountCents < 1) return { record: false, reason: 'nothing was received' };
-  const recorded = invoice.intents.find((i) => i.intentId === paid.intentId);
-  if (recorded && recorded.amountCents !== paid.amountCents)
+  if (made.amountCents !== paid.amountCents)
     return {
       record: false,
-      reason: `amount mismatch: ${paid.amountCents} cents received, the intent was for ${recorded.amountCents}`,
+      reason: `amount mismatch: ${paid.amountCents} cents received, the intent was for ${made.amountCents}`,
     };
   if (paid.amountCents > balanceOf(invoice))
     return {

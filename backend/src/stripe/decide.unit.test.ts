@@ -1,7 +1,13 @@
 import type { StoredEvent } from '@app/contracts/events/envelope';
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { payableInvoice, succeededPayment, summarizeStripeEvent } from './decide.ts';
+import {
+  keptStripeEvent,
+  NOT_OURS,
+  payableInvoice,
+  succeededPayment,
+  summarizeStripeEvent,
+} from './decide.ts';
 
 let revision = 0n;
 const stored = (type: string, data: Record<string, unknown>) =>
@@ -69,9 +75,12 @@ describe('payableInvoice', () => {
 
 describe('succeededPayment', () => {
   const open = payableInvoice([issued, intent('pi_1', 40_000)]);
+  const made = (amountCents: number, invoiceId = 7) => ({ invoiceId, amountCents });
 
   it('records a succeeded intent as stripe-<intent> for what was received', () => {
-    expect(succeededPayment(open, { intentId: 'pi_1', amountCents: 40_000, currency: 'usd' })).toEqual({
+    expect(
+      succeededPayment(made(40_000), open, { intentId: 'pi_1', amountCents: 40_000, currency: 'usd' }),
+    ).toEqual({
       record: true,
       invoiceId: 7,
       paymentId: 'stripe-pi_1',
@@ -79,15 +88,26 @@ describe('succeededPayment', () => {
     });
   });
 
-  it('records an intent a crash left unrecorded, within the balance', () => {
-    expect(succeededPayment(open, { intentId: 'pi_9', amountCents: 100_000, currency: 'USD' }).record).toBe(
-      true,
-    );
+  it('records an intent a crash left unrecorded on the invoice (its row was kept first), within the balance', () => {
+    expect(
+      succeededPayment(made(100_000), open, { intentId: 'pi_9', amountCents: 100_000, currency: 'USD' })
+        .record,
+    ).toBe(true);
+  });
+
+  it('records nothing of an intent this app never made, whatever invoice its metadata names: a person looks', () => {
+    expect(succeededPayment(null, open, { intentId: 'pi_x', amountCents: 40_000, currency: 'usd' })).toEqual({
+      record: false,
+      reason: NOT_OURS,
+      review: true,
+    });
   });
 
   it('records nothing twice', () => {
     const after = payableInvoice([issued, intent('pi_1', 40_000), paid('stripe-pi_1', 40_000)]);
-    expect(succeededPayment(after, { intentId: 'pi_1', amountCents: 40_000, currency: 'usd' })).toEqual({
+    expect(
+      succeededPayment(made(40_000), after, { intentId: 'pi_1', amountCents: 40_000, currency: 'usd' }),
+    ).toEqual({
       record: false,
       reason: 'already recorded',
     });
@@ -96,24 +116,78 @@ describe('succeededPayment', () => {
   it('refuses another currency, another amount than the intent, more than owed, a deleted invoice or none', () => {
     const reason = (d: ReturnType<typeof succeededPayment>) => (d.record ? 'recorded' : d.reason);
     expect(
-      reason(succeededPayment(open, { intentId: 'pi_1', amountCents: 40_000, currency: 'eur' })),
+      reason(
+        succeededPayment(made(40_000), open, { intentId: 'pi_1', amountCents: 40_000, currency: 'eur' }),
+      ),
     ).toMatch(/^currency mismatch/);
-    expect(reason(succeededPayment(open, { intentId: 'pi_1', amountCents: 39_999, currency: 'usd' }))).toBe(
-      'amount mismatch: 39999 cents received, the intent was for 40000',
-    );
-    expect(reason(succeededPayment(open, { intentId: 'pi_9', amountCents: 100_001, currency: 'usd' }))).toBe(
-      'amount mismatch: 100001 cents received, 100000 owed',
-    );
+    expect(
+      reason(
+        succeededPayment(made(40_000), open, { intentId: 'pi_1', amountCents: 39_999, currency: 'usd' }),
+      ),
+    ).toBe('amount mismatch: 39999 cents received, the intent was for 40000');
+    expect(
+      reason(
+        succeededPayment(made(100_001), open, { intentId: 'pi_9', amountCents: 100_001, currency: 'usd' }),
+      ),
+    ).toBe('amount mismatch: 100001 cents received, 100000 owed');
     const voided = payableInvoice([
       issued,
       intent('pi_1', 40_000),
       stored('InvoiceVoided', { invoiceId: 7 }),
     ]);
-    expect(reason(succeededPayment(voided, { intentId: 'pi_1', amountCents: 40_000, currency: 'usd' }))).toBe(
-      'the invoice was deleted',
+    expect(
+      reason(
+        succeededPayment(made(40_000), voided, { intentId: 'pi_1', amountCents: 40_000, currency: 'usd' }),
+      ),
+    ).toBe('the invoice was deleted');
+    expect(
+      reason(succeededPayment(made(1), null, { intentId: 'pi_1', amountCents: 1, currency: 'usd' })),
+    ).toBe('the invoice it was made for does not exist');
+  });
+});
+
+describe('keptStripeEvent', () => {
+  const event = (object: Record<string, unknown>, over: Record<string, unknown> = {}) =>
+    ({
+      id: 'evt_1',
+      type: 'payment_intent.succeeded',
+      created: 1_790_000_000,
+      livemode: false,
+      data: { object },
+      ...over,
+    }) as unknown as Stripe.Event;
+  const intentOf = (amount: unknown, amount_received: unknown = amount) => ({
+    object: 'payment_intent',
+    id: 'pi_1',
+    amount,
+    amount_received,
+    currency: 'usd',
+    status: 'succeeded',
+    metadata: { invoiceId: '12' },
+  });
+  const outcome = (e: Stripe.Event) => {
+    const kept = keptStripeEvent(e, new Date('2026-11-26T12:00:00Z'));
+    return 'keep' in kept ? 'kept' : kept.refused;
+  };
+
+  it('keeps an intent of a payable number of cents', () => {
+    expect(outcome(event(intentOf(4500)))).toBe('kept');
+    expect(outcome(event(intentOf(4500, 0), { type: 'payment_intent.payment_failed' }))).toBe('kept');
+  });
+
+  it('refuses a negative, zero, fractional or absurd amount, and what cannot be stored', () => {
+    for (const amount of [-5000, 0, 12.5, 1e15, '4500', null])
+      expect(outcome(event(intentOf(amount)))).toMatch(/^the intent's amount \(/);
+    expect(outcome(event(intentOf(4500, -1)))).toMatch(/^the intent's amount received/);
+    expect(outcome(event({ ...intentOf(4500), last_payment_error: { message: 'a\u0000b' } }))).toMatch(
+      /^the event cannot be kept: failureMessage/,
     );
-    expect(reason(succeededPayment(null, { intentId: 'pi_1', amountCents: 1, currency: 'usd' }))).toBe(
-      'the intent names no invoice of ours',
+    expect(outcome(event(intentOf(4500), { created: 'yesterday' }))).toBe(
+      'the event does not have the shape of a Stripe event',
+    );
+    expect(outcome(event(intentOf(4500), { id: undefined }))).toMatch(/^the event cannot be kept: eventId/);
+    expect(outcome({ id: 'evt_2', type: 'charge.succeeded', created: 1, livemode: false } as never)).toBe(
+      'kept',
     );
   });
 });

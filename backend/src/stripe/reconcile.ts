@@ -49,7 +49,6 @@ export async function reconcileRound(
         if (intent.status === 'succeeded') {
           const outcome = await recordSucceeded(deps, payments, systemActor(randomUUID()), {
             intentId: intent.id,
-            invoiceId: row.invoice_id,
             amountCents: intent.amount_received || intent.amount,
             currency: intent.currency,
             paidAt: new Date(intent.created * 1000).toISOString(),

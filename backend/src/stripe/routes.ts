@@ -5,6 +5,7 @@ import { actorOf, guards } from '../auth/guard.ts';
 import { personOf } from '../auth/person.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { idempotencyKey } from '../platform/idempotency.ts';
+import { whileStripeAnswers } from './client.ts';
 import { createPaymentIntent } from './intents.ts';
 import type { InvoicePayments } from './port.ts';
 import { receiveStripeEvent, verifiedEvent } from './webhook.ts';
@@ -26,18 +27,15 @@ export function stripeRoutes(deps: AppDeps, payments: InvoicePayments): FastifyP
         preValidation: requireUser,
       },
       async (request) => {
-        const { clientSecret } = await createPaymentIntent(
-          deps,
-          payments,
-          actorOf(request),
-          await personOf(deps, request.user!),
-          {
+        const person = await personOf(deps, request.user!);
+        const { clientSecret } = await whileStripeAnswers(request.log, () =>
+          createPaymentIntent(deps, payments, actorOf(request), person, {
             invoiceId: request.body.invoiceId,
             projectId: request.body.projectId,
             amountCents: request.body.amount,
             ...(request.body.description !== undefined && { description: request.body.description }),
             key: idempotencyKey(request),
-          },
+          }),
         );
         return { clientSecret };
       },
@@ -53,18 +51,36 @@ export function stripeRoutes(deps: AppDeps, payments: InvoicePayments): FastifyP
       );
       scope.post(
         '/api/stripe/webhook',
-        { schema: { response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) } } },
+        {
+          schema: {
+            response: {
+              200: z.object({
+                received: z.literal(true),
+                duplicate: z.boolean(),
+                refused: z.string().optional(),
+              }),
+            },
+          },
+        },
         async (request) => {
           const event = verifiedEvent(
             deps,
             Buffer.isBuffer(request.body) ? request.body : undefined,
             request.headers['stripe-signature'],
           );
-          const { stored } = await receiveStripeEvent(
+          const { stored, refused } = await receiveStripeEvent(
             deps,
             { ...actorOf(request), id: null, role: 'system' },
             event,
           );
+          if (refused !== undefined) {
+            // Acknowledged all the same: Stripe would send a refused event again for days.
+            request.log.warn(
+              { stripeEvent: event.id, type: event.type, reason: refused },
+              'Stripe event refused',
+            );
+            return { received: true as const, duplicate: false, refused };
+          }
           return { received: true as const, duplicate: !stored };
         },
       );

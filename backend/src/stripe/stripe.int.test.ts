@@ -1,3 +1,6 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AMOUNT_CENTS, AMOUNT_MIN } from '@app/contracts/api/primitives';
 import { stripeEventStream } from '@app/contracts/events/stripe';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +8,8 @@ import { startTestApp, type TestApp } from '../../test/app.ts';
 import { portalClientWithProject } from '../../test/clients.ts';
 import { eventually } from '../../test/eventually.ts';
 import { type FakeStripe, startFakeStripe } from '../../test/fakes/stripe.ts';
+import { CARD_PAYMENTS_UNAVAILABLE } from './client.ts';
+import { NOT_OURS } from './decide.ts';
 import { voidCardPayment } from './intents.ts';
 import { invoicePaymentsOf } from './invoice-payments.ts';
 import { reconcileRound } from './reconcile.ts';
@@ -88,7 +93,50 @@ async function jobOutcome(eventId: string) {
   });
 }
 
+/** The job of a Stripe event once it stopped (done, or waiting for a person in review). */
+async function jobOf(eventId: string) {
+  const [received] = await t.deps.store.readStream(stripeEventStream(eventId));
+  return eventually(`the job of ${eventId}`, async () => {
+    const { rows } = await t.database.pool.query<{
+      status: string;
+      outcome: Record<string, unknown> | null;
+      last_error: string | null;
+    }>('SELECT status, outcome, last_error FROM jobs WHERE id = $1', [`stripe.event.apply-${received!.id}`]);
+    return rows[0] && ['done', 'review', 'parked'].includes(rows[0].status) ? rows[0] : null;
+  });
+}
+
+/** A payment intent made at Stripe by someone else than this app (its dashboard, another integration). */
+async function foreignIntent(amountCents: number, metadata: Record<string, string>) {
+  const form = new URLSearchParams({ amount: String(amountCents), currency: 'usd' });
+  for (const [k, v] of Object.entries(metadata)) form.set(`metadata[${k}]`, v);
+  const res = await fetch(`${stripe.url}/v1/payment_intents`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+  });
+  return ((await res.json()) as { id: string }).id;
+}
+
 describe('POST /api/create-payment-intent', () => {
+  it('refuses an amount below a cent or past two decimals (400) without asking Stripe', async () => {
+    const invoiceId = await invoiceFor(client, 100);
+    const calls = stripe.calls.length;
+    for (const [amount, message] of [
+      [1e-9, AMOUNT_MIN],
+      ['0.001', AMOUNT_MIN],
+      [10.001, AMOUNT_CENTS],
+    ] as const) {
+      const res = await payIntent(invoiceId, amount as number);
+      expect({ status: res.status, message: res.body.message }).toEqual({
+        status: 400,
+        message: `amount: ${message}`,
+      });
+    }
+    expect(stripe.calls.length).toBe(calls);
+    expect(await invoiceEvents(invoiceId, 'InvoicePaymentIntentCreated')).toHaveLength(0);
+  });
+
   it('makes an intent for the invoice, records it, and a retry makes no second one', async () => {
     const invoiceId = await invoiceFor(client, 500);
     const first = await payIntent(invoiceId, 200);
@@ -251,6 +299,90 @@ describe('POST /api/stripe/webhook', () => {
     expect(await invoiceEvents(invoiceId, 'InvoicePaymentRecorded')).toHaveLength(0);
   });
 
+  it('acknowledges a signed event of a negative, zero, fractional or absurd amount, and records nothing', async () => {
+    const invoiceId = await invoiceFor(client, 45);
+    const intentId = intentIdOf((await payIntent(invoiceId, 45)).body.clientSecret);
+    stripe.succeed(intentId);
+    for (const amount of [-4_500, 0, 45.5, 1e18]) {
+      const payload = stripe.eventFor(intentId, 'payment_intent.succeeded', {
+        amount,
+        amount_received: amount,
+      });
+      const res = await deliver(payload);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ received: true, duplicate: false, refused: /amount/ });
+      expect(await t.deps.store.readStream(stripeEventStream(JSON.parse(payload).id))).toHaveLength(0);
+    }
+    expect(await invoiceEvents(invoiceId, 'InvoicePaymentRecorded')).toHaveLength(0);
+    // The intent is still ours to settle: Stripe itself says it succeeded, and that is recorded, once.
+    const payload = stripe.eventFor(intentId, 'payment_intent.succeeded');
+    expect((await deliver(payload)).json()).toEqual({ received: true, duplicate: false });
+    expect(await jobOutcome(JSON.parse(payload).id)).toMatchObject({ recorded: true, amountCents: 4_500 });
+  });
+
+  it('credits no invoice for an intent this app never made, whatever its metadata names (kept for review)', async () => {
+    const invoiceId = await invoiceFor(client, 450);
+    const forged = await foreignIntent(45_000, { invoiceId: String(invoiceId) });
+    stripe.succeed(forged);
+    const payload = stripe.eventFor(forged, 'payment_intent.succeeded');
+    expect((await deliver(payload)).statusCode).toBe(200);
+    const job = await jobOf(JSON.parse(payload).id);
+    expect(job.status).toBe('review');
+    expect(job.last_error).toContain(NOT_OURS);
+    expect(job.last_error).toContain(forged);
+    expect(job.last_error).toContain(`"invoiceNamedInMetadata":${invoiceId}`);
+    // Nor does the sweep ever take it: it asks only about intents this app made.
+    await eventually('a reconciliation round', async () => {
+      const round = await reconcileRound(t.deps, invoicePaymentsOf(t.deps), pino({ level: 'silent' }));
+      return round.locked ? round : null;
+    });
+    expect(await invoiceEvents(invoiceId, 'InvoicePaymentRecorded')).toHaveLength(0);
+    expect(stripe.calls.filter((c) => c.op === 'retrieve' && c.path.endsWith(forged))).toHaveLength(0);
+
+    // Our own intent on the same invoice still credits it, once, however often it is delivered.
+    const ours = intentIdOf((await payIntent(invoiceId, 450)).body.clientSecret);
+    stripe.succeed(ours);
+    const paid = stripe.eventFor(ours, 'payment_intent.succeeded');
+    await deliver(paid);
+    await deliver(paid);
+    expect(await jobOutcome(JSON.parse(paid).id)).toMatchObject({ recorded: true, invoiceId });
+    expect((await invoiceEvents(invoiceId, 'InvoicePaymentRecorded')).map((e) => e.data)).toMatchObject([
+      { paymentId: `stripe-${ours}`, amountCents: 45_000 },
+    ]);
+  });
+
+  it('credits our intent to the invoice it was made for, not one its metadata was changed to name', async () => {
+    const mineInvoice = await invoiceFor(client, 120);
+    const otherInvoice = await invoiceFor(client, 120);
+    const intentId = intentIdOf((await payIntent(mineInvoice, 120)).body.clientSecret);
+    stripe.succeed(intentId);
+    const payload = stripe.eventFor(intentId, 'payment_intent.succeeded', {
+      metadata: { invoiceId: String(otherInvoice) },
+    });
+    await deliver(payload);
+    expect(await jobOutcome(JSON.parse(payload).id)).toMatchObject({
+      recorded: true,
+      invoiceId: mineInvoice,
+    });
+    expect(await invoiceEvents(otherInvoice, 'InvoicePaymentRecorded')).toHaveLength(0);
+    expect(await invoiceEvents(mineInvoice, 'InvoicePaymentRecorded')).toHaveLength(1);
+  });
+
+  it('a failed payment of an intent this app never made changes nothing', async () => {
+    const invoiceId = await invoiceFor(client, 70);
+    const forged = await foreignIntent(7_000, { invoiceId: String(invoiceId) });
+    stripe.failPayment(forged, 'Your card was declined.');
+    const payload = stripe.eventFor(forged, 'payment_intent.payment_failed');
+    expect((await deliver(payload)).statusCode).toBe(200);
+    expect(await jobOutcome(JSON.parse(payload).id)).toEqual({
+      applied: false,
+      intentId: forged,
+      reason: NOT_OURS,
+    });
+    expect(await invoiceEvents(invoiceId, 'InvoicePaymentFailed')).toHaveLength(0);
+    expect((await invoicePage(invoiceId)).status).toBe('pending');
+  });
+
   it('records a refused card as InvoicePaymentFailed', async () => {
     const invoiceId = await invoiceFor(client, 60);
     const intentId = intentIdOf((await payIntent(invoiceId, 60)).body.clientSecret);
@@ -349,6 +481,61 @@ describe('without Stripe keys', () => {
       expect(page.headers['content-security-policy']).not.toContain('stripe.com');
     } finally {
       await off.close();
+    }
+  }, 60_000);
+});
+
+describe('Stripe out of reach', () => {
+  it('answers 503 with what to do on the card form and on saving a card, never 500, and keeps nothing', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer();
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const down = await startTestApp({
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_fake',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+        STRIPE_API_BASE: `http://127.0.0.1:${closed}`,
+      },
+    });
+    try {
+      const owner = await portalClientWithProject(down, { name: 'Cut Off', email: 'cutoff@example.com' });
+      const invoice = await down.call(
+        'POST',
+        '/api/invoices',
+        { projectId: owner.projectId, amount: 30, description: 'Cameras' },
+        down.adminToken,
+      );
+      const intent = await down.call(
+        'POST',
+        '/api/create-payment-intent',
+        { invoiceId: invoice.body.id, projectId: owner.projectId, amount: 30 },
+        owner.token,
+      );
+      expect({ status: intent.status, body: intent.body }).toEqual({
+        status: 503,
+        body: { error: 'card_payments_unavailable', message: CARD_PAYMENTS_UNAVAILABLE },
+      });
+      const setup = await down.call('POST', '/api/billing/setup-intent', undefined, owner.token);
+      expect({ status: setup.status, body: setup.body }).toEqual({
+        status: 503,
+        body: { error: 'card_payments_unavailable', message: CARD_PAYMENTS_UNAVAILABLE },
+      });
+      const saved = await down.call(
+        'POST',
+        '/api/billing/card-saved',
+        { setupIntentId: 'seti_1' },
+        owner.token,
+      );
+      expect([saved.status, saved.body.message]).toEqual([404, 'Card setup not found']);
+      const kept = await down.database.pool.query('SELECT count(*)::int AS n FROM stripe_payment_intents');
+      expect(kept.rows[0].n).toBe(0);
+    } finally {
+      await down.close();
     }
   }, 60_000);
 });

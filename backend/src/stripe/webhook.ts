@@ -6,7 +6,7 @@ import { type Actor, toNewEvents } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { conflict, invalid } from '../platform/errors.ts';
 import { stripeOf } from './client.ts';
-import { summarizeStripeEvent } from './decide.ts';
+import { keptStripeEvent } from './decide.ts';
 
 export const BAD_SIGNATURE = 'The Stripe signature of this request is missing or wrong';
 
@@ -33,18 +33,21 @@ export function verifiedEvent(
 /**
  * Keeps a verified Stripe event as StripeEventReceived on its own stream, expecting none: the one write of the
  * webhook, so Stripe hears 200 at once and the `stripe.event.apply` job does the rest. A delivery of an event
- * already stored writes nothing (`stored: false`).
+ * already stored writes nothing (`stored: false`); an event refused by `keptStripeEvent` (an amount Stripe never
+ * sends) writes nothing either and says why (`refused`).
  */
 export async function receiveStripeEvent(
   deps: Pick<AppDeps, 'store'>,
   actor: Actor,
   event: Stripe.Event,
   now = new Date(),
-): Promise<{ stored: boolean }> {
-  const data = summarizeStripeEvent(event, now);
+): Promise<{ stored: boolean; refused?: string }> {
+  const kept = keptStripeEvent(event, now);
+  if ('refused' in kept) return { stored: false, refused: kept.refused };
+  const data = kept.keep;
   try {
     await deps.store.append(
-      stripeEventStream(event.id),
+      stripeEventStream(data.eventId),
       toNewEvents([{ type: 'StripeEventReceived', data }], actor, now),
       'no_stream',
     );

@@ -27,8 +27,12 @@ export type AttemptResult =
   | { kind: 'review'; reason: string }
   | { kind: 'failed'; error: unknown; parked: boolean };
 
-/** The previous attempt may have sent mail that the mailer cannot send idempotently. */
-class NeedsReview extends Error {}
+/**
+ * The job stops for a person to look at, with the reason (`review`, listed by `npm run jobs -- list`): the
+ * previous attempt may have sent mail that the mailer cannot send idempotently, or a handler found something
+ * only a person can settle (money Stripe took for a payment this app never asked for).
+ */
+export class NeedsReview extends Error {}
 
 interface Claimed {
   attempts: number;
