@@ -47,8 +47,8 @@ const DETAIL_KEYS = ['name', 'email', 'phone', 'address'] as const;
 
 /** The details the Edit Client form holds that changed between the copy the person read and now. */
 export function clientFieldsChanged(seen: ClientState, now: ClientState): string[] {
-  if (!seen.exists || !now.exists) return [];
-  return DETAIL_KEYS.filter((key) => seen[key] !== now[key]);
+  if (!now.exists) return [];
+  return DETAIL_KEYS.filter((key) => !seen.exists || seen[key] !== now[key]);
 }
 
 /** Records only what changed, with the earlier values for the audit trail; no change, no event. */

@@ -305,9 +305,11 @@ export function estimateFieldsChanged(
   seen: EstimateState,
   now: EstimateState,
 ): string[] {
-  if (seen.lifecycle !== 'active' || now.lifecycle !== 'active') return [];
+  if (now.lifecycle !== 'active') return [];
   const editable = (e: Facts) => ({ ...fieldsOf(e), totalCost: e.adjustedTotalCents });
-  const [before, after] = [editable(seen), editable(now)];
+  const after = editable(now);
+  // A copy from before the estimate was made holds none of its fields.
+  const before = seen.lifecycle === 'active' ? editable(seen) : ({} as Partial<typeof after>);
   return (Object.keys(before) as (keyof typeof before)[])
     .filter((key) => changes[key] !== undefined && !isDeepStrictEqual(before[key], after[key]))
     .map((key) => (key === 'customLaborHours' ? 'laborHours' : key));

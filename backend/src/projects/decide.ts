@@ -172,8 +172,10 @@ const EDITED_FIELDS = [
  * `changeProject`), so a photo uploaded meanwhile makes no copy stale.
  */
 export function projectFieldsChanged(patch: ProjectPatch, seen: ProjectState, now: ProjectState): string[] {
-  if (seen.lifecycle !== 'active' || now.lifecycle !== 'active') return [];
-  return EDITED_FIELDS.filter((f) => patch[f] !== undefined && !isDeepStrictEqual(seen[f], now[f]));
+  if (now.lifecycle !== 'active') return [];
+  return EDITED_FIELDS.filter(
+    (f) => patch[f] !== undefined && (seen.lifecycle !== 'active' || !isDeepStrictEqual(seen[f], now[f])),
+  );
 }
 
 /**

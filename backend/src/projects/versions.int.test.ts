@@ -189,10 +189,14 @@ describe('project versions: ETag, If-Match and the stale copy', () => {
     expect(star.body).toMatchObject({ title: 'Star' });
   });
 
-  it('a version the project never had is stale', async () => {
+  it('a version the project never had is stale, and so is one from before it was made', async () => {
     const { project } = await read((await newProject()).id);
     const res = await put(project, dialogForm(project, { title: 'Future' }), '"7"');
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ error: 'stale_version', changed: [], version: 1 });
+    const before = await put(project, { title: 'Before', status: project.status }, '"0"');
+    expect(before.status).toBe(409);
+    expect(before.body).toMatchObject({ error: 'stale_version', changed: ['title', 'status'], version: 1 });
+    expect(await streamTypes(t, `project-${project.id}`)).toEqual(['ProjectCreated']);
   });
 });

@@ -8,10 +8,11 @@ import {
   ZContactInfo,
   ZLogoUploaded,
   ZPublicSiteContent,
-  ZSettings,
+  ZSettingsRead,
   ZSettingsUpdate,
   ZSiteContent,
 } from '@app/contracts/api/settings';
+import { etagOf, ZIfMatchHeaders } from '@app/contracts/api/versions';
 import type { TSettingsEvent } from '@app/contracts/events/settings';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,7 +20,7 @@ import { actorOf, guards } from '../auth/guard.ts';
 import { toJpeg } from '../files/images.ts';
 import { fileStore } from '../files/store.ts';
 import { readImageUpload } from '../files/upload.ts';
-import { runCommand } from '../platform/command.ts';
+import { type CommandOptions, runCommand } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import {
   changeLogo,
@@ -28,10 +29,15 @@ import {
   saveSection,
   saveSiteContent,
   settingsDecider,
+  settingsFieldsChanged,
 } from './decide.ts';
 
-const save = (deps: AppDeps, request: FastifyRequest, decide: () => TSettingsEvent[]) =>
-  runCommand(deps, SETTINGS_STREAM, settingsDecider, actorOf(request), decide);
+const save = (
+  deps: AppDeps,
+  request: FastifyRequest,
+  decide: () => TSettingsEvent[],
+  options?: CommandOptions<(typeof settingsDecider)['initial']>,
+) => runCommand(deps, SETTINGS_STREAM, settingsDecider, actorOf(request), decide, options);
 
 async function readSettings(deps: AppDeps) {
   const row = await deps.rm.selectFrom('site_settings').selectAll().where('id', '=', 1).executeTakeFirst();
@@ -42,6 +48,8 @@ async function readSettings(deps: AppDeps) {
       admin: row?.admin ?? DEFAULT_SETTINGS.admin,
     },
     content: row?.content ?? DEFAULT_SITE_CONTENT,
+    // Nothing saved yet: the settings' stream holds no event.
+    version: row?.version ?? 0,
   };
 }
 
@@ -57,18 +65,28 @@ export function settingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/settings',
-      { schema: { response: { 200: ZSettings } }, preValidation: requireAdmin },
-      async () => {
-        return (await readSettings(deps)).settings;
+      { schema: { response: { 200: ZSettingsRead } }, preValidation: requireAdmin },
+      async (_request, reply) => {
+        const { settings, version } = await readSettings(deps);
+        return reply.header('etag', etagOf(version)).send({ ...settings, version });
       },
     );
 
+    // One section at a time; with If-Match, a copy on which a field of that section changed since is refused.
     app.put(
       '/api/settings',
-      { schema: { body: ZSettingsUpdate, response: { 200: ZSettings } }, preValidation: requireAdmin },
-      async (request) => {
-        await save(deps, request, () => saveSection(request.body));
-        return (await readSettings(deps)).settings;
+      {
+        schema: { headers: ZIfMatchHeaders, body: ZSettingsUpdate, response: { 200: ZSettingsRead } },
+        preValidation: requireAdmin,
+      },
+      async (request, reply) => {
+        const update = request.body;
+        await save(deps, request, () => saveSection(update), {
+          expectedVersion: request.headers['if-match'],
+          changedFields: (seen, now) => settingsFieldsChanged(update, seen, now),
+        });
+        const { settings, version } = await readSettings(deps);
+        return reply.header('etag', etagOf(version)).send({ ...settings, version });
       },
     );
 

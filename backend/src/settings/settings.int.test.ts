@@ -12,7 +12,10 @@ describe('settings and site content API', () => {
   it('serves the defaults before anything is saved; content is public, settings are for admins', async () => {
     expect((await t.call('GET', '/api/content')).body).toEqual({ ...DEFAULT_SITE_CONTENT, logo: null });
     expect(DEFAULT_SITE_CONTENT.address).toContain('Alaska');
-    expect((await t.call('GET', '/api/settings', undefined, t.adminToken)).body).toEqual(DEFAULT_SETTINGS);
+    expect((await t.call('GET', '/api/settings', undefined, t.adminToken)).body).toEqual({
+      ...DEFAULT_SETTINGS,
+      version: 0,
+    });
   });
 
   it('saves a settings section and leaves the others as they were', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PRICING, isWholeCents } from '../estimates/pricing.ts';
 import { ZText } from './primitives.ts';
+import { ZVersion } from './versions.ts';
 
 const text = (label: string, max = 300) => ZText(max, { error: `${label} is required` });
 const price = (label: string) =>
@@ -50,6 +51,13 @@ export const ZSettings = z.object({
   admin: ZAdminSettings,
 });
 export type TSettings = z.infer<typeof ZSettings>;
+
+/**
+ * GET /api/settings and the answer to PUT: the settings and their version (one for every section: the
+ * settings are one record), which a section's save sends back as If-Match (see ./versions.ts).
+ */
+export const ZSettingsRead = ZSettings.extend({ version: ZVersion });
+export type TSettingsRead = z.infer<typeof ZSettingsRead>;
 
 export const ZSettingsUpdate = z.discriminatedUnion('section', [
   z.object({ section: z.literal('company'), data: ZCompanySettings }),

@@ -8,5 +8,7 @@ export interface SiteSettingsTable {
   admin: TSettings['admin'] | null;
   content: TSiteContent | null;
   updated_at: Date | string;
+  /** Events in the settings' stream (see documentProjection's streamVersion): what If-Match names. */
+  version: number;
   last_event_position: string;
 }
