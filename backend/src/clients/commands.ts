@@ -1,5 +1,4 @@
 import type { TUpdateClientBody } from '@app/contracts/api/clients';
-import { emailTakenOr } from '../auth/credentials.ts';
 import {
   type Actor,
   commitChange,
@@ -11,7 +10,7 @@ import {
 } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { claim, refuseTaken, release, type UniqueScope } from '../platform/unique-values.ts';
-import { accountRecords, prepareAccount } from '../users/commands.ts';
+import { prepareAccount } from '../users/commands.ts';
 import * as user from '../users/decide.ts';
 import { clientDecider, clientFieldsChanged, clientStream, registerClient, updateClient } from './decide.ts';
 
@@ -60,8 +59,7 @@ export async function registerNewClient(
         const registered = await decideOn(deps, owner, clientDecider, actor, (s) =>
           registerClient(s, { clientId, userId: account?.userId ?? null, details }),
         );
-        const writes = [claimed, account?.write ?? null, registered];
-        const outcome = await commitChange(deps, writes, account?.records ?? []);
+        const outcome = await commitChange(deps, [claimed, account?.write ?? null, registered]);
         return {
           clientId,
           userId: account?.userId ?? null,
@@ -70,7 +68,7 @@ export async function registerNewClient(
         };
       } catch (err) {
         await account?.undo();
-        throw emailTakenOr(err);
+        throw err;
       }
     }),
   );
@@ -104,16 +102,12 @@ export async function changeClient(
               s.status === 'active' ? user.renameUser(s, splitName(details.name)) : [],
             )
           : null;
-      return commitChange(
-        deps,
-        [
-          emailMoved ? await release(deps, actor, clientEmail, state.email, owner) : null,
-          emailMoved ? await claim(deps, actor, clientEmail, details.email, owner) : null,
-          updated,
-          renamed,
-        ],
-        accountRecords(deps, renamed),
-      );
+      return commitChange(deps, [
+        emailMoved ? await release(deps, actor, clientEmail, state.email, owner) : null,
+        emailMoved ? await claim(deps, actor, clientEmail, details.email, owner) : null,
+        updated,
+        renamed,
+      ]);
     }),
   );
 }
