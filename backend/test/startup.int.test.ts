@@ -83,6 +83,7 @@ describe('start-up', () => {
     let redis: Awaited<ReturnType<typeof tcpProxy>>;
     let database: Awaited<ReturnType<typeof createTestDatabase>>;
     let api: Awaited<ReturnType<typeof serverProcess>>;
+    let again: Awaited<ReturnType<typeof serverProcess>>;
     beforeAll(async () => {
       database = await createTestDatabase();
       postgres = await tcpProxy({ host: '127.0.0.1', port: 5432 });
@@ -90,6 +91,7 @@ describe('start-up', () => {
     });
     afterAll(async () => {
       await api?.stop();
+      await again?.stop();
       await postgres?.close();
       await redis?.close();
       if (database) {
@@ -143,6 +145,26 @@ describe('start-up', () => {
       const health = await fetch(`${address}/healthz`);
       expect(health.status).toBe(200);
       expect(await api.stop()).toEqual({ code: 0, signal: null });
+    }, 120_000);
+
+    it('a Postgres lost between the check and the start is waited for again, in the same process', async () => {
+      postgres.restore();
+      redis.restore();
+      // Start-up's first query (is the database there?) meets Postgres stopping.
+      postgres.cutWhenSent('FROM pg_database WHERE datname');
+      const url = new URL(database.url);
+      url.port = String(postgres.port);
+      again = await serverProcess('api', {
+        DATABASE_URL: url.toString(),
+        REDIS_URL: `redis://127.0.0.1:${redis.port}`,
+      });
+      await again.waitForLine(/^Waiting for PostgreSQL at .*: start it or set DATABASE_URL\.$/);
+      expect(again.alive()).toBe(true);
+      postgres.restore();
+      await again.waitForLine(/^PostgreSQL and Redis answer: starting\.$/);
+      const health = await fetch(`${await again.address()}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await again.stop()).toEqual({ code: 0, signal: null });
     }, 120_000);
   });
 });

@@ -2,7 +2,8 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 
 /**
  * A TCP proxy in front of a server (Postgres, Redis) that a fault test can cut: `cut()` drops every open
- * connection and refuses new ones, as a stopped server would; `restore()` lets connections through again.
+ * connection and refuses new ones, as a stopped server would; `restore()` lets connections through again
+ * (and forgets a `cutWhenSent` that never happened).
  * `cutWhenSent(text)` cuts the same way the moment a client sends that text (a query naming a table): a stop
  * that falls on a chosen step of a request. The shared server itself is never touched.
  */
@@ -40,6 +41,7 @@ export async function tcpProxy(target: { host: string; port: number }) {
     },
     restore() {
       open = true;
+      cutOn = null;
     },
     cutWhenSent(text: string) {
       cutOn = text;
