@@ -235,13 +235,36 @@ describe('the billing round', () => {
         ) ?? null,
     );
 
-    // Two deciders racing on the plan's stream itself (no lock): one invoice.
+    // Two deciders racing on the plan's stream itself (no lock), both holding after their read of the plan until
+    // both have read it: one invoice; the loser reads the plan again and finds the period invoiced.
     const next = row.nextBillingDate as string;
-    const raced = await Promise.allSettled([
-      invoiceDuePeriods(t.deps, systemActor(), plan.id, next),
-      invoiceDuePeriods(t.deps, systemActor(), plan.id, next),
-    ]);
-    expect(raced.some((r) => r.status === 'fulfilled')).toBe(true);
+    const store = t.deps.store;
+    const original = store.readStream;
+    let readers = 0;
+    let release!: () => void;
+    const bothRead = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    store.readStream = async (name: string) => {
+      const events = await original.call(store, name);
+      if (name === `billing-plan-${plan.id}`) {
+        readers++;
+        if (readers === 2) release();
+        await bothRead;
+      }
+      return events;
+    };
+    let raced: { period: string; invoiceId: number }[][];
+    try {
+      raced = await Promise.all([
+        invoiceDuePeriods(t.deps, systemActor(), plan.id, next),
+        invoiceDuePeriods(t.deps, systemActor(), plan.id, next),
+      ]);
+    } finally {
+      store.readStream = original;
+    }
+    expect(raced.flat()).toHaveLength(1);
+    expect(readers).toBeGreaterThanOrEqual(3);
     await billingRound(t.deps, log, noonOf(next));
     expect(await recurringOf(other.clientId)).toHaveLength(2);
 

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { billingToday, periodDescription } from '@app/contracts/billing/rules';
 import type { Kysely } from 'kysely';
 import { ConcurrencyError } from '../eventstore/port.ts';
-import { issueNew } from '../invoices/commands.ts';
+import { issueOnce } from '../invoices/commands.ts';
 import { startRounds, withRoundLock } from '../platform/clock-rounds.ts';
-import { type Actor, load, systemActor, writeFor } from '../platform/command.ts';
+import { type Actor, decideAgainOnConflict, load, systemActor, writeFor } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { nextId } from '../platform/ids.ts';
 import * as decide from './decide.ts';
@@ -20,38 +20,43 @@ const ISSUE_LOCK = 'billing-issue';
  * Issues plan `planId`'s invoices for every period due by `today` and not invoiced yet, oldest first. Each
  * invoice (kind `recurring`, the plan named) goes in ONE change with the plan's BillingPeriodInvoiced, appended
  * at the plan's revision as read: of two rounds racing on a period (two workers, a restart), one appends and
- * the other meets a ConcurrencyError and writes nothing, so a period is invoiced once. The invoice's own mails
- * (issued, reminders) and its automatic charge follow from its InvoiceIssued.
+ * the other meets a ConcurrencyError, writes nothing, and reads the plan again, where the period is invoiced, so
+ * a period is invoiced once. The invoice's own mails (issued, reminders) and its automatic charge follow from
+ * its InvoiceIssued.
  */
 export async function invoiceDuePeriods(deps: Deps, actor: Actor, planId: number, today: string) {
   const issued: { period: string; invoiceId: number }[] = [];
   for (;;) {
-    const stream = billingPlanStream(planId);
-    const loaded = await load(deps.store, stream, planDecider);
-    const plan = loaded.state;
-    const [due] = decide.periodsToInvoice(plan, today);
-    if (!due || plan.lifecycle === 'none') return issued;
-    const invoiceId = await nextId(deps.db, 'invoice_ids');
-    await issueNew(
-      deps,
-      actor,
-      {
-        invoiceId,
-        projectId: plan.projectId,
-        amountCents: plan.amountCents,
-        description: periodDescription(plan.description, plan.interval, due.period),
-        kind: 'recurring',
-        estimateId: null,
-        billingPlanId: plan.id,
-        paymentMethod: null,
-        customMethod: null,
-        by: plan.startedBy,
-      },
-      async () => [
-        writeFor(stream, loaded, actor, (s) => decide.invoicePeriod(s, { ...due, invoiceId, today })),
-      ],
-    );
-    issued.push({ period: due.period, invoiceId });
+    const one = await decideAgainOnConflict(deps, async () => {
+      const stream = billingPlanStream(planId);
+      const loaded = await load(deps.store, stream, planDecider);
+      const plan = loaded.state;
+      const [due] = decide.periodsToInvoice(plan, today);
+      if (!due || plan.lifecycle === 'none') return null;
+      const invoiceId = await nextId(deps.db, 'invoice_ids');
+      await issueOnce(
+        deps,
+        actor,
+        {
+          invoiceId,
+          projectId: plan.projectId,
+          amountCents: plan.amountCents,
+          description: periodDescription(plan.description, plan.interval, due.period),
+          kind: 'recurring',
+          estimateId: null,
+          billingPlanId: plan.id,
+          paymentMethod: null,
+          customMethod: null,
+          by: plan.startedBy,
+        },
+        async () => [
+          writeFor(stream, loaded, actor, (s) => decide.invoicePeriod(s, { ...due, invoiceId, today })),
+        ],
+      );
+      return { period: due.period, invoiceId };
+    });
+    if (!one) return issued;
+    issued.push(one);
   }
 }
 
