@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compiles the server for production: each process entry (backend/src/processes) into one ES module under
 // backend/dist/server, with the workspaces' own code (`@app/*`, which publish raw TypeScript) bundled in and
-// every third-party package left to node_modules. Worker-thread files (backend/src/files/*.js) are entries
+// every third-party package left to node_modules. Worker-thread files (backend/src/files/*.js, backend/src/auth/*.js) are entries
 // too. Every output file, shared chunks included, lands in that one folder: the code finds workers with `new URL('./name.js', import.meta.url)`, that is next to the bundle.
 //
 // backend/dist/server sits as deep in the tree as backend/src/<folder>, so the addresses the code builds
@@ -25,9 +25,11 @@ const processEntries = [
 ]
   .map((name) => join(root, 'backend/src/processes', `${name}.ts`))
   .filter((path) => existsSync(path));
-const workerEntries = readdirSync(join(root, 'backend/src/files'))
-  .filter((name) => name.endsWith('.js'))
-  .map((name) => join(root, 'backend/src/files', name));
+const workerEntries = ['files', 'auth'].flatMap((folder) =>
+  readdirSync(join(root, 'backend/src', folder))
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => join(root, 'backend/src', folder, name)),
+);
 
 /** Bare imports stay imports, resolved from node_modules at run time, except the workspaces' own. */
 const thirdPartyExternal = {

@@ -6,7 +6,8 @@ import type { AppDeps } from '../platform/deps.ts';
 /**
  * The audit trail of one aggregate: who did what and when, newest first. A project's (`project-<id>`) also
  * holds the events of its documents (made, uploaded, signed, opened by the client, replaced, deleted): the
- * project's History.
+ * project's History. An account's (`user-<id>`) holds its sign-ins, sign-outs and mailed passwords
+ * (`user-activity-<id>`) too.
  */
 export function auditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireAdmin } = guards(deps);
@@ -36,9 +37,11 @@ export function auditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           ])
           .where((eb) => {
             const project = /^project-(\d+)$/.exec(request.query.stream);
-            return project
-              ? eb('a.project_id', '=', Number(project[1]))
-              : eb('a.stream', '=', request.query.stream);
+            if (project) return eb('a.project_id', '=', Number(project[1]));
+            // An account's trail holds its bookkeeping too (sign-ins, mails), kept in a stream of its own.
+            const account = /^user-(\d+)$/.exec(request.query.stream);
+            if (account) return eb('a.stream', 'in', [request.query.stream, `user-activity-${account[1]}`]);
+            return eb('a.stream', '=', request.query.stream);
           })
           .orderBy('a.position', 'desc')
           .execute();

@@ -16,6 +16,8 @@ export interface SignedInUser {
   sessionHash: string;
   /** Signed in with a temporary password: only the password change (and reading oneself) is open. */
   mustChangePassword: boolean;
+  /** When the account was made (ISO 8601). */
+  createdAt: string;
 }
 
 declare module 'fastify' {
@@ -35,7 +37,13 @@ export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | 
 export const userForToken = (deps: Pick<AppDeps, 'db' | 'sessions'>, token: string) =>
   userForSession(deps, hashToken(token));
 
-/** Resolves a session (by its token's hash) to the signed-in user, or null: from the session cache, or one query. */
+/**
+ * Resolves a session (by its token's hash) to the signed-in user, or null: from the session cache, or one query.
+ * The role is the credentials' (written with the events that change it), so a new account's session works and
+ * a role change counts at once while the users view is behind (or before the projections made it at all).
+ * Rows made before credentials kept the role take it (and the name) from the view until the account's next
+ * role change or sign-in fills it in.
+ */
 export async function userForSession(
   deps: Pick<AppDeps, 'db' | 'sessions'>,
   hash: string,
@@ -43,31 +51,43 @@ export async function userForSession(
   const cached = deps.sessions.get(hash);
   if (cached) return cached;
   const startedAt = deps.sessions.mark();
-  const { rows } = await sql<{
-    id: number;
-    email: string;
-    first_name: string;
-    last_name: string;
-    role: TRole;
-    must_change_password: boolean | null;
-    expires_at: Date;
-  }>`
-    SELECT u.id, u.email, u.first_name, u.last_name, u.role, c.must_change_password, s.expires_at
-    FROM sessions s JOIN rm.users u ON u.id = s.user_id LEFT JOIN credentials c ON c.user_id = u.id
+  const { rows } = await sql<AccountRow & { expires_at: Date }>`
+    SELECT c.user_id AS id, c.email, c.first_name, c.last_name, c.role, c.must_change_password, c.created_at,
+      s.expires_at
+    FROM sessions s JOIN credentials c ON c.user_id = s.user_id
     WHERE s.token_hash = ${hash} AND s.revoked_at IS NULL AND s.expires_at > now()`.execute(deps.db);
-  const row = rows[0];
-  if (!row) return null;
+  const found = rows[0];
+  const row = found?.role === null ? await asTheViewHasIt(deps, found) : found;
+  if (!row?.role) return null;
   const user: SignedInUser = {
     id: row.id,
     email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
+    firstName: row.first_name ?? '',
+    lastName: row.last_name ?? '',
     role: row.role,
     sessionHash: hash,
-    mustChangePassword: row.must_change_password === true,
+    mustChangePassword: row.must_change_password,
+    createdAt: new Date(row.created_at ?? 0).toISOString(),
   };
   deps.sessions.remember(hash, user, row.expires_at, startedAt);
   return user;
+}
+
+interface AccountRow {
+  id: number;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  role: TRole | null;
+  must_change_password: boolean;
+  created_at: Date | null;
+}
+
+/** A row made before credentials kept the role: the role, name and date as the users view has them. */
+async function asTheViewHasIt<R extends AccountRow>(deps: Pick<AppDeps, 'db'>, row: R): Promise<R> {
+  const { rows } = await sql<Pick<AccountRow, 'first_name' | 'last_name' | 'role' | 'created_at'>>`
+    SELECT first_name, last_name, role, created_at FROM rm.users WHERE id = ${row.id}`.execute(deps.db);
+  return { ...row, ...rows[0] };
 }
 
 export const actorOf = (request: FastifyRequest): Actor => ({

@@ -10,6 +10,7 @@ const user = (id: number): SignedInUser => ({
   role: 'user',
   sessionHash: `hash-${id}`,
   mustChangePassword: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
 });
 const far = new Date(Date.now() + 3_600_000);
 

@@ -1,4 +1,5 @@
 import type { TUpdateClientBody } from '@app/contracts/api/clients';
+import { emailTakenOr } from '../auth/credentials.ts';
 import {
   type Actor,
   commitChange,
@@ -10,7 +11,7 @@ import {
 } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { claim, refuseTaken, release, type UniqueScope } from '../platform/unique-values.ts';
-import { prepareAccount } from '../users/commands.ts';
+import { accountRecords, prepareAccount } from '../users/commands.ts';
 import * as user from '../users/decide.ts';
 import { clientDecider, clientFieldsChanged, clientStream, registerClient, updateClient } from './decide.ts';
 
@@ -59,7 +60,8 @@ export async function registerNewClient(
         const registered = await decideOn(deps, owner, clientDecider, actor, (s) =>
           registerClient(s, { clientId, userId: account?.userId ?? null, details }),
         );
-        const outcome = await commitChange(deps, [claimed, account?.write ?? null, registered]);
+        const writes = [claimed, account?.write ?? null, registered];
+        const outcome = await commitChange(deps, writes, account?.records ?? []);
         return {
           clientId,
           userId: account?.userId ?? null,
@@ -68,7 +70,7 @@ export async function registerNewClient(
         };
       } catch (err) {
         await account?.undo();
-        throw err;
+        throw emailTakenOr(err);
       }
     }),
   );
@@ -102,12 +104,16 @@ export async function changeClient(
               s.status === 'active' ? user.renameUser(s, splitName(details.name)) : [],
             )
           : null;
-      return commitChange(deps, [
-        emailMoved ? await release(deps, actor, clientEmail, state.email, owner) : null,
-        emailMoved ? await claim(deps, actor, clientEmail, details.email, owner) : null,
-        updated,
-        renamed,
-      ]);
+      return commitChange(
+        deps,
+        [
+          emailMoved ? await release(deps, actor, clientEmail, state.email, owner) : null,
+          emailMoved ? await claim(deps, actor, clientEmail, details.email, owner) : null,
+          updated,
+          renamed,
+        ],
+        accountRecords(deps, renamed),
+      );
     }),
   );
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
-import { createCredentials } from '../auth/credentials.ts';
+import { createCredentials, writeNow } from '../auth/credentials.ts';
 
 /** A client that retries a create after a lost answer (same Idempotency-Key) makes no second record. */
 describe('retried creates', () => {
@@ -80,7 +80,9 @@ describe('retried creates', () => {
       VALUES (${`client_ids:${adminId}`}, ${key}, nextval('client_ids')), (${`user_ids:${adminId}`}, ${key}, nextval('user_ids'))
       RETURNING record_id`.execute(t.deps.db);
     const [clientId, userId] = rows.map((r) => r.record_id);
-    await createCredentials(t.deps.db, 'left-behind@example.com', 'first-attempt', true, userId);
+    const reserved = { email: 'left-behind@example.com', passwordHash: 'x', temporary: true };
+    const nobody = { role: null, firstName: null, lastName: null };
+    await writeNow(t.deps.db, createCredentials(t.deps.db, { userId: userId!, ...reserved, ...nobody }));
 
     const entry = { name: 'Left Behind', email: 'left-behind@example.com', userType: 'client' };
     // Someone else's request for that e-mail is refused: the credentials are not theirs.

@@ -2,6 +2,7 @@ import { projectionRuntimeSql } from '@app/projections/runtime/checkpoints';
 import { messageMailsTableSql } from '@app/workers/jobs/message-client-mail';
 import { jobsRunAtSql, jobsTableSql } from '@app/workers/jobs/table';
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { credentialsFollowEventsSql } from '../auth/credentials.ts';
 import { billingCardDetailsSql, billingTablesSql } from '../billing/tables.ts';
 import { calendarFeedsTableSql } from '../calendar/feed-store.ts';
 import { calendarTablesSql } from '../calendar-sync/tables.ts';
@@ -94,6 +95,9 @@ const migrations: Record<string, Migration> = {
   '0200_billing': raw(billingTablesSql),
   // The saved card as the portal shows it, and which SetupIntent it came from (billing/tables.ts).
   '0210_billing_card_details': raw(billingCardDetailsSql),
+  // What a session needs of its account, kept with the account's events (auth/credentials.ts), and the
+  // expiry of temporary passwords (those already issued count their 7 days from now).
+  '0225_credentials_follow_events': raw(credentialsFollowEventsSql),
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

@@ -7,6 +7,7 @@ import { createMailer } from '@app/workers/mail/mailer';
 import { jobDispatcher } from '@app/workers/process-manager';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { forgetStaleSecrets } from '../auth/credentials.ts';
 import { SessionCache } from '../auth/session-cache.ts';
 import { recordSetupSucceeded } from '../billing/cards.ts';
 import { chargeRecurringInvoice } from '../billing/charge.ts';
@@ -85,11 +86,18 @@ const ORPHAN_SWEEP_MS = 5 * 60_000;
 export async function startApi(deps: AppDeps) {
   const app = await buildApp(deps);
   const address = await app.listen({ port: deps.config.PORT, host: deps.config.HOST });
-  // Credentials left by a process that died before their account's events were stored (see prepareAccount).
   const sweep = setInterval(() => {
-    sweepOrphanLogins(deps).then(
-      (removed) => removed.length > 0 && app.log.warn({ removed }, 'removed sign-ins that have no account'),
-      (err) => app.log.warn({ err }, 'sweeping sign-ins without an account failed'),
+    // On EventStoreDB only: credentials reserved by a process that died before its account's events were
+    // stored (see prepareAccount). On Postgres they are written in the append's transaction.
+    if (deps.store.kind === 'eventstoredb')
+      sweepOrphanLogins(deps).then(
+        (removed) => removed.length > 0 && app.log.warn({ removed }, 'removed sign-ins that have no account'),
+        (err) => app.log.warn({ err }, 'sweeping sign-ins without an account failed'),
+      );
+    // Temporary passwords held for a mail that never went out within their 7 days.
+    forgetStaleSecrets(deps.db).then(
+      (forgotten) => forgotten > 0 && app.log.warn({ forgotten }, 'forgot temporary passwords never mailed'),
+      (err) => app.log.warn({ err }, 'forgetting stale held secrets failed'),
     );
   }, ORPHAN_SWEEP_MS);
   sweep.unref();
@@ -140,7 +148,11 @@ export function startWorkerProcesses(
       publicUrl: deps.config.PUBLIC_URL,
       readStream: (stream) => deps.store.readStream(stream),
       recordMailed: (userId, to, messageId, causationId) =>
-        recordTemporaryPasswordMailed(deps, systemActor(randomUUID(), causationId), userId, to, messageId),
+        recordTemporaryPasswordMailed(deps, systemActor(randomUUID(), causationId), userId, {
+          to,
+          messageId,
+          issuedBy: causationId,
+        }),
       isConnected: presenceLookup(deps.redis, liveNamespace(deps.config)),
       eventIcs: clientEventIcs(deps.config.PUBLIC_URL),
       invoicePdf: (invoiceId) => invoicePdfFile(deps, invoiceId),

@@ -7,42 +7,73 @@ import {
   ZSuccess,
 } from '@app/contracts/api/auth';
 import { ZCreateUserBody, ZCreateUserResponse } from '@app/contracts/api/users';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type FailedAttempts, failedAttempts } from '../auth/failed-attempts.ts';
 import { actorOf, bearerToken, guards, userForToken } from '../auth/guard.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { unauthorized } from '../platform/errors.ts';
 import { accountIdByEmail, changePassword, createUser, issueTemporaryPassword } from './commands.ts';
-import { toUserDto, userById } from './queries.ts';
-import { signIn, signOut } from './sign-in.ts';
+import { signIn, signOut, tooManyFailures } from './sign-in.ts';
 
-/** `/api/auth/*`: signing in and out, one's own account and password, and the admin's account actions. */
+/** Refuses an account's attempt while it has failed too often (429 with the time to wait in Retry-After). */
+async function refuseWhileBlocked(attempts: FailedAttempts, reply: FastifyReply) {
+  const wait = await attempts.waitSeconds();
+  if (wait === null) return;
+  void reply.header('retry-after', String(wait));
+  throw tooManyFailures(wait);
+}
+
+/**
+ * `/api/auth/*`: signing in and out, one's own account and password, and the admin's account actions.
+ * Password attempts are limited per address (every attempt) and per account (failures: 5 in 15 minutes, for
+ * an unknown e-mail as for a known one, so the answer tells nothing about which exist).
+ */
 export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireSession, requireAdmin } = guards(deps);
+  const perAddress = { rateLimit: { max: deps.config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' } };
   return async (app) => {
+    const signInFailures = failedAttempts(app, 'sign-in-failures', (request) =>
+      String((request.body as { email?: unknown } | undefined)?.email ?? '')
+        .trim()
+        .toLowerCase(),
+    );
+    const passwordFailures = failedAttempts(app, 'password-failures', (request) => String(request.user?.id));
+
     app.post(
       '/api/auth/login',
-      {
-        schema: { body: ZLoginBody, response: { 200: ZLoginResponse } },
-        config: { rateLimit: { max: deps.config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' } },
+      { schema: { body: ZLoginBody, response: { 200: ZLoginResponse } }, config: perAddress },
+      async (request, reply) => {
+        const failures = signInFailures(request);
+        await refuseWhileBlocked(failures, reply);
+        return signIn(deps, actorOf(request), request.body, () => failures.count());
       },
-      (request) => signIn(deps, actorOf(request), request.body),
     );
 
+    // The signed-in account as its session has it (credentials and sessions: never behind the events).
     app.get('/api/auth/user', async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       const token = bearerToken(request);
       const user = token ? await userForToken(deps, token) : null;
-      const row = user ? await userById(deps, user.id) : null;
-      if (!row) throw unauthorized();
-      return toUserDto(row);
+      if (!user) throw unauthorized();
+      const { id, email, firstName, lastName, role, createdAt } = user;
+      return { id, email, firstName, lastName, role, createdAt };
     });
 
+    // The session that changes the password stays signed in and free to work: the web app goes on with it
+    // after a forced change, with no second sign-in to count against the limits.
     app.post(
       '/api/auth/change-password',
-      { schema: { body: ZChangePasswordBody, response: { 200: ZSuccess } }, preValidation: requireSession },
-      async (request) => {
+      {
+        schema: { body: ZChangePasswordBody, response: { 200: ZSuccess } },
+        preValidation: requireSession,
+        config: perAddress,
+      },
+      async (request, reply) => {
         const { id, sessionHash } = request.user!;
-        await changePassword(deps, actorOf(request), id, request.body, sessionHash);
+        const failures = passwordFailures(request);
+        await refuseWhileBlocked(failures, reply);
+        await changePassword(deps, actorOf(request), id, request.body, sessionHash, () => failures.count());
         return { success: true as const, message: 'Password updated' };
       },
     );

@@ -1,55 +1,77 @@
 import type { TRole } from '@app/contracts/api/users';
+import type { NewEvent } from '@app/contracts/events/envelope';
 import type { TUserEvent } from '@app/contracts/events/users';
 import {
   createCredentials,
   credentialsByEmail,
   credentialsById,
   deleteCredentials,
+  emailTakenOr,
+  fillAccount,
+  forgetHeldSecret,
   holdSecretForMail,
+  refuseTakenEmail,
+  setName,
   setPassword,
+  setRole,
   setTemporaryPassword,
+  writeNow,
 } from '../auth/credentials.ts';
-import { newTemporaryPassword, verifyPassword } from '../auth/secrets.ts';
+import { hashPassword, newTemporaryPassword, verifyPassword } from '../auth/secrets.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
-import { type Actor, commitChange, runCommand, writeFor } from '../platform/command.ts';
+import type { RecordWrite, StreamWrite } from '../eventstore/port.ts';
+import {
+  type Actor,
+  type CommandOptions,
+  commitChange,
+  load,
+  runCommand,
+  writeFor,
+} from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { invalid, notFound } from '../platform/errors.ts';
+import { nextId } from '../platform/ids.ts';
+import { appendActivity } from './activity.ts';
 import * as user from './decide.ts';
 import { toUserDto, userById } from './queries.ts';
 
 /**
- * The users' command handlers: the I/O around each decision (password hashes, sessions, the secret held for
- * the mail job), then `runCommand` with the pure function of `decide.ts`.
+ * The users' command handlers: the I/O around each decision (password hashes, computed before), then
+ * `runCommand` with the pure function of `decide.ts`. Credentials, sessions and the secret held for the mail
+ * job are `records` of the change, written in the append's transaction: a refused or failed append changes
+ * none of them. This process forgets the sessions it remembers of the user once the events are stored.
  */
 type Deps = Pick<AppDeps, 'store' | 'aggregates' | 'sessions' | 'db' | 'rm' | 'waitForProjections'>;
-type Options = Parameters<typeof runCommand>[5];
 
 const run = (
   deps: Deps,
   actor: Actor,
   userId: number,
   decide: (state: user.UserState) => TUserEvent[],
-  options?: Options,
-) => runCommand(deps, user.userStream(userId), user.userDecider, actor, decide, options);
+  options: CommandOptions<user.UserState> = {},
+) =>
+  runCommand(deps, user.userStream(userId), user.userDecider, actor, decide, {
+    ...options,
+    afterAppend: async () => deps.sessions.dropUser(userId),
+  });
 
-/** Holds the temporary password for the mail job under the id of the event that issued it. */
-async function holdForMail(
-  deps: Deps,
-  userId: number,
-  secret: string,
-  events: { id: string; type: string }[],
-) {
+/** The secret held for the mail job, keyed by the event that issued it. */
+function heldFor(deps: Deps, userId: number, secret: string, events: readonly NewEvent[]): RecordWrite[] {
   const issued = events.find((e) => e.type === 'TemporaryPasswordIssued');
-  if (issued) await holdSecretForMail(deps.db, issued.id, userId, secret);
+  return issued ? [holdSecretForMail(deps.db, issued.id, userId, secret)] : [];
 }
 
 type NewAccount = { email: string; firstName: string; lastName: string; role: TRole };
 
 /**
- * A new account's part of a change: its credentials (the unique e-mail of sign-ins) and the temporary password
- * held for the mail job are written first, its events returned to be appended, alone or with another record's
- * (a client's). `undo` removes what was written when that append fails; a process that dies in between leaves
- * credentials with no account, which `sweepOrphanLogins` removes.
+ * A new account's part of a change: its events, to be appended alone or with another record's (a client's),
+ * and its `records` (credentials, the temporary password held for the mail job) to write with them. The
+ * credentials' unique e-mail refuses an address another account signs in with (409).
+ *
+ * EventStoreDB has no transaction with Postgres, so there the credentials and the held secret are written
+ * first, without the role a session needs (no sign-in works until the events are stored, whose records add it),
+ * and `undo` removes them when the append fails; a process that dies in between leaves credentials with no
+ * account, which `sweepOrphanLogins` removes. On Postgres nothing is written before the append.
  */
 export async function prepareAccount(
   deps: Deps,
@@ -60,21 +82,39 @@ export async function prepareAccount(
   const { chosenPassword } = options;
   const temporaryPassword = chosenPassword ?? newTemporaryPassword();
   const temporary = chosenPassword === undefined;
-  const userId = await createCredentials(deps.db, input.email, temporaryPassword, temporary, options.userId);
-  const undo = () => deleteCredentials(deps.db, userId);
-  try {
-    const write = writeFor(
-      user.userStream(userId),
-      { state: user.initialUserState, revision: 'no_stream' },
-      actor,
-      (s) => user.createUser(s, { userId, ...input, temporaryPassword: temporary }),
-    );
-    if (write) await holdForMail(deps, userId, temporaryPassword, write.events);
-    return { userId, temporaryPassword, write, undo };
-  } catch (err) {
-    await undo();
-    throw err;
+  const userId = options.userId ?? (await nextId(deps.db, 'user_ids'));
+  await refuseTakenEmail(deps.db, input.email, userId);
+  const passwordHash = await hashPassword(temporaryPassword);
+  const write = writeFor(
+    user.userStream(userId),
+    { state: user.initialUserState, revision: 'no_stream' },
+    actor,
+    (s) => user.createUser(s, { userId, ...input, temporaryPassword: temporary }),
+  );
+  const held = heldFor(deps, userId, temporaryPassword, write?.events ?? []);
+  const credentials = { userId, email: input.email, passwordHash, temporary };
+  const names = { role: input.role, firstName: input.firstName, lastName: input.lastName };
+  if (deps.store.kind === 'postgres') {
+    const records = [...createCredentials(deps.db, { ...credentials, ...names }), ...held];
+    return { userId, temporaryPassword, write, records, undo: async () => undefined };
   }
+  const reserved = createCredentials(deps.db, {
+    ...credentials,
+    role: null,
+    firstName: null,
+    lastName: null,
+  });
+  await writeNow(deps.db, [...reserved, ...held]).catch((err) => {
+    throw emailTakenOr(err);
+  });
+  const records = [fillAccount(deps.db, userId, { ...names, createdAt: new Date().toISOString() })];
+  return {
+    userId,
+    temporaryPassword,
+    write,
+    records,
+    undo: () => writeNow(deps.db, deleteCredentials(deps.db, userId)),
+  };
 }
 
 /** Creates an account with a generated temporary password (mailed to the user), or with a chosen one. */
@@ -82,10 +122,10 @@ export async function createUser(deps: Deps, actor: Actor, input: NewAccount, ch
   const account = await prepareAccount(deps, actor, input, { chosenPassword });
   let outcome: Awaited<ReturnType<typeof commitChange>>;
   try {
-    outcome = await commitChange(deps, [account.write]);
+    outcome = await commitChange(deps, [account.write], account.records);
   } catch (err) {
     await account.undo();
-    throw err;
+    throw emailTakenOr(err);
   }
   const { userId, temporaryPassword } = account;
   // The account as the users view shows it, or (while the view lags, or before the projections process has
@@ -112,19 +152,23 @@ export async function issueTemporaryPassword(
   keepSession: string | null = null,
 ) {
   const temporaryPassword = newTemporaryPassword();
+  const passwordHash = await hashPassword(temporaryPassword);
+  const keep = actor.id === userId ? keepSession : null;
   await run(deps, actor, userId, user.issueTemporaryPassword, {
-    beforeAppend: async (events) => {
-      await holdForMail(deps, userId, temporaryPassword, events);
-      await setTemporaryPassword(deps.db, userId, temporaryPassword);
-      await revokeAllSessions(deps, userId, actor.id === userId ? keepSession : null);
-    },
+    records: (events) => [
+      ...setTemporaryPassword(deps.db, userId, passwordHash),
+      ...heldFor(deps, userId, temporaryPassword, events),
+      revokeAllSessions(deps.db, userId, keep),
+    ],
   });
   return temporaryPassword;
 }
 
+const wrongPassword = () => invalid('Current password is incorrect.', 'wrong_password');
+
 /**
  * The signed-in user's new password, given the current one; it ends every other session of the user,
- * while `keepSession` (the one that changed it) stays signed in.
+ * while `keepSession` (the one that changed it) stays signed in. `failed` is told of a wrong current password.
  */
 export async function changePassword(
   deps: Deps,
@@ -132,21 +176,41 @@ export async function changePassword(
   userId: number,
   passwords: { currentPassword: string; newPassword: string },
   keepSession: string,
+  failed: () => Promise<void> = async () => undefined,
 ) {
-  const creds = await credentialsById(deps.db, userId);
-  if (!creds || !(await verifyPassword(creds.password_hash, passwords.currentPassword))) {
-    throw invalid('Current password is incorrect.', 'wrong_password');
+  const { currentPassword, newPassword } = passwords;
+  const checked = await credentialsById(deps.db, userId);
+  if (!checked || !(await verifyPassword(checked.password_hash, currentPassword))) {
+    await failed();
+    throw wrongPassword();
   }
-  if (passwords.newPassword === passwords.currentPassword) {
+  if (newPassword === currentPassword) {
     throw invalid('New password must be different from the current password.', 'same_password');
   }
+  const passwordHash = await hashPassword(newPassword);
   await run(deps, actor, userId, user.changePassword, {
-    beforeAppend: async () => {
-      await setPassword(deps.db, userId, passwords.newPassword);
-      await revokeAllSessions(deps, userId, keepSession);
+    // Read after the stream, so a reset stored since the check makes this append conflict and be decided
+    // again; the current password is checked again only if the stored one changed since.
+    records: async () => {
+      const now = await credentialsById(deps.db, userId);
+      const same = now?.password_hash === checked.password_hash;
+      if (!now || (!same && !(await verifyPassword(now.password_hash, currentPassword))))
+        throw wrongPassword();
+      return [setPassword(deps.db, userId, passwordHash), revokeAllSessions(deps.db, userId, keepSession)];
     },
   });
 }
+
+/**
+ * The records of a user's events decided in another slice's change (a client renamed renames its account):
+ * the name its sessions show.
+ */
+export const accountRecords = (deps: Pick<Deps, 'db'>, write: StreamWrite | null): RecordWrite[] =>
+  (write?.events ?? []).flatMap((e) => {
+    if (e.type !== 'UserRenamed') return [];
+    const { userId, firstName, lastName } = e.data as { userId: number; firstName: string; lastName: string };
+    return [setName(deps.db, userId, { firstName, lastName })];
+  });
 
 /** The account id of an e-mail address, for the admin actions that name a user by it. */
 export async function accountIdByEmail(deps: Deps, email: string) {
@@ -156,33 +220,41 @@ export async function accountIdByEmail(deps: Deps, email: string) {
 }
 
 /**
- * A role change. An admin losing the role is signed out everywhere as soon as it is stored, before the read
- * models are waited for: requests are judged by the users view, which may be behind (projections down), and an
- * admin session must not outlive the role.
+ * A role change, effective on the next request: the session guard reads the role from the credentials, which
+ * change with the event. An admin losing the role is signed out everywhere with it.
  */
 export const changeRole = (deps: Deps, actor: Actor, userId: number, role: TRole) =>
   run(deps, actor, userId, (s) => user.changeRole(s, { role, actorId: actor.id }), {
-    afterAppend: async (events) => {
-      const leavesAdmin = events.some(
-        (e) => e.type === 'UserRoleChanged' && (e.data as { from: TRole }).from === 'admin',
-      );
-      if (leavesAdmin) await revokeAllSessions(deps, userId);
-    },
+    records: (events) =>
+      events.flatMap((e) => {
+        if (e.type !== 'UserRoleChanged') return [];
+        const { from, to } = e.data as { from: TRole; to: TRole };
+        return [
+          setRole(deps.db, userId, to),
+          ...(from === 'admin' ? [revokeAllSessions(deps.db, userId)] : []),
+        ];
+      }),
   });
 
-export async function deleteUser(deps: Deps, actor: Actor, userId: number) {
-  await run(deps, actor, userId, (s) => user.deleteUser(s, { actorId: actor.id }), {
-    beforeAppend: () => revokeAllSessions(deps, userId),
+/** Deletes an account: its sessions end and its credentials go with the event. */
+export const deleteUser = (deps: Deps, actor: Actor, userId: number) =>
+  run(deps, actor, userId, (s) => user.deleteUser(s, { actorId: actor.id }), {
+    records: () => [revokeAllSessions(deps.db, userId), ...deleteCredentials(deps.db, userId)],
   });
-  await deleteCredentials(deps.db, userId);
-}
 
+/**
+ * The mail job's outcome, on the account's activity stream; the held secret is forgotten with it. A user
+ * deleted meanwhile has nothing left to record it on (their secrets went with them).
+ */
 export async function recordTemporaryPasswordMailed(
   deps: Deps,
   actor: Actor,
   userId: number,
-  to: string,
-  messageId: string,
+  mail: { to: string; messageId: string; issuedBy: string },
 ) {
-  await run(deps, actor, userId, (s) => user.recordTemporaryPasswordMailed(s, { to, messageId }));
+  const { state } = await load(deps.store, user.userStream(userId), user.userDecider);
+  const decided = user.recordTemporaryPasswordMailed(state, mail);
+  await appendActivity(deps, actor, userId, decided, [forgetHeldSecret(deps.db, mail.issuedBy)], {
+    settled: true,
+  });
 }

@@ -4,9 +4,15 @@ import { conflict, invalid, notFound } from '../platform/errors.ts';
 
 /**
  * A user account: its state, `evolve`, and one pure function per command. Passwords and sessions are
- * secrets kept outside the events; the handlers in `commands.ts` write them beside the append.
+ * secrets kept outside the events; the handlers in `commands.ts` write them with the append (`records`).
  */
 export const userStream = (id: number) => `user-${id}`;
+/**
+ * The account's bookkeeping that nobody edits (sign-ins, sign-outs, mailed temporary passwords): a stream of
+ * its own, appended at any revision, so it never refuses an admin's change to `user-<id>` nor a sign-in on
+ * another device. Such events stored in `user-<id>` before this stream existed are read there as before.
+ */
+export const userActivityStream = (id: number) => `user-activity-${id}`;
 
 export type UserState =
   | { status: 'none' }
@@ -103,16 +109,12 @@ export const changePassword = (state: UserState): TUserEvent[] => [
   { type: 'UserPasswordChanged', data: { userId: active(state).id } },
 ];
 
-export const recordLogin = (state: UserState, command: { withTemporaryPassword: boolean }): TUserEvent[] => [
-  {
-    type: 'UserLoggedIn',
-    data: { userId: active(state).id, withTemporaryPassword: command.withTemporaryPassword },
-  },
+/** A sign-in, decided on the account's credentials (which exist only while the account does). */
+export const recordLogin = (userId: number, command: { withTemporaryPassword: boolean }): TUserEvent[] => [
+  { type: 'UserLoggedIn', data: { userId, withTemporaryPassword: command.withTemporaryPassword } },
 ];
 
-export const recordLogout = (state: UserState): TUserEvent[] => [
-  { type: 'UserLoggedOut', data: { userId: active(state).id } },
-];
+export const recordLogout = (userId: number): TUserEvent[] => [{ type: 'UserLoggedOut', data: { userId } }];
 
 /** The mail job's outcome; a user deleted meanwhile has nothing left to record it on. */
 export function recordTemporaryPasswordMailed(

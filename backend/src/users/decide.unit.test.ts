@@ -116,17 +116,30 @@ describe('user decisions', () => {
     expect(errorOf(() => changePassword(given([created, ...events]))).status).toBe(404);
   });
 
-  it('records password changes, resets, sign-ins and sign-outs of an active user', () => {
+  it('records password changes and resets of an active user', () => {
     const state = given([created]);
     expect(changePassword(state)).toEqual([{ type: 'UserPasswordChanged', data: { userId: 5 } }]);
     expect(issueTemporaryPassword(state)).toEqual([
       { type: 'TemporaryPasswordIssued', data: { userId: 5, reason: 'reset' } },
     ]);
-    expect(recordLogin(state, { withTemporaryPassword: true })).toEqual([
+    expect(errorOf(() => changePassword(given([]))).status).toBe(404);
+  });
+
+  it('records sign-ins and sign-outs of the account its credentials name', () => {
+    expect(recordLogin(5, { withTemporaryPassword: true })).toEqual([
       { type: 'UserLoggedIn', data: { userId: 5, withTemporaryPassword: true } },
     ]);
-    expect(recordLogout(state)).toEqual([{ type: 'UserLoggedOut', data: { userId: 5 } }]);
-    expect(errorOf(() => recordLogin(given([]), { withTemporaryPassword: false })).status).toBe(404);
+    expect(recordLogout(5)).toEqual([{ type: 'UserLoggedOut', data: { userId: 5 } }]);
+  });
+
+  it('reads bookkeeping stored in the account stream before it had a stream of its own', () => {
+    const state = given([created]);
+    const old: TUserEvent[] = [
+      { type: 'UserLoggedIn', data: { userId: 5, withTemporaryPassword: true } },
+      { type: 'TemporaryPasswordMailed', data: { userId: 5, to: 'a@b.co', messageId: '<m0>' } },
+      { type: 'UserLoggedOut', data: { userId: 5 } },
+    ];
+    expect(given([created, ...old])).toEqual(state);
   });
 
   it('records a mailed temporary password, and nothing once the user is gone', () => {

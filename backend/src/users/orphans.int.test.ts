@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
-import { createCredentials } from '../auth/credentials.ts';
+import { createCredentials, writeNow } from '../auth/credentials.ts';
+import { nextId } from '../platform/ids.ts';
 import { sweepOrphanLogins } from './orphans.ts';
 
 describe('sign-ins left without an account', () => {
@@ -15,10 +16,26 @@ describe('sign-ins left without an account', () => {
     sql`UPDATE credentials SET updated_at = now() - make_interval(mins => ${minutes})
       WHERE user_id = ${userId}`.execute(t.deps.db);
 
+  /** What EventStoreDB's reservation of a new account writes before its events (see `prepareAccount`). */
+  const reserve = async (email: string) => {
+    const userId = await nextId(t.deps.db, 'user_ids');
+    const account = {
+      userId,
+      email,
+      passwordHash: 'x',
+      temporary: true,
+      role: null,
+      firstName: null,
+      lastName: null,
+    };
+    await writeNow(t.deps.db, createCredentials(t.deps.db, account));
+    return userId;
+  };
+
   it('are removed once old enough, freeing the e-mail; real accounts and fresh credentials stay', async () => {
-    // A process died between writing the credentials and appending the account's events.
-    const orphan = await createCredentials(t.deps.db, 'orphan@example.com', 'secret-1', true);
-    const fresh = await createCredentials(t.deps.db, 'fresh@example.com', 'secret-2', true);
+    // On EventStoreDB, a process died between reserving the credentials and appending the account's events.
+    const orphan = await reserve('orphan@example.com');
+    const fresh = await reserve('fresh@example.com');
     const real = await t.createUser({ email: 'real@example.com' });
     await age(orphan, 10);
     await age(real.id, 10);

@@ -6,9 +6,11 @@ import { userStream } from './decide.ts';
 const GRACE_MINUTES = 5;
 
 /**
- * Credentials are written just before their account's events (see `prepareAccount`); a process that died in
- * between leaves credentials with no account, holding the e-mail. Those older than the grace period whose
- * user stream is empty are removed. The users view only narrows the search; the stream decides.
+ * Only needed on EventStoreDB, where a new account's credentials are reserved just before its events (see
+ * `prepareAccount`; on Postgres they are written in the append's transaction, so none is ever left behind).
+ * A process that died in between leaves credentials with no account, holding the e-mail. Those older than the
+ * grace period whose user stream is empty are removed. The users view only narrows the search; the stream
+ * decides.
  */
 export async function sweepOrphanLogins(deps: Pick<AppDeps, 'db' | 'store'>): Promise<number[]> {
   const { rows } = await sql<{ user_id: number }>`

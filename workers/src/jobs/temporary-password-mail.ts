@@ -37,8 +37,9 @@ export const temporaryPasswordMail = defineJob({
         `Sign in at ${signIn}. You will be asked to choose a new password.`,
       ].join('\n'),
     });
-    // Recorded before the secret is forgotten: a retry after a failed record still finds the secret and the
-    // mail already sent (not sent again), and records it then.
+    // The record forgets the secret in its own transaction: a retry after a failed record still finds the
+    // secret and the mail already sent (not sent again), and records it then. The delete here covers a record
+    // that decided nothing (the account was deleted while the mail went out).
     await deps.recordMailed(payload.userId, held.email, messageId, payload.eventId);
     await sql`DELETE FROM outgoing_secrets WHERE event_id = ${payload.eventId}`.execute(deps.db);
     return { sent: true, messageId };
