@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { CUSTOM_FORM_NOT_FOUND, type ZSaveCustomFormBody } from '@app/contracts/api/forms';
 import type { TCustomFormEvent } from '@app/contracts/events/forms';
 import type { FormDefinition, TFormSection } from '@app/contracts/forms/definition';
@@ -68,6 +69,14 @@ const sameForm = (state: Extract<CustomFormState, { lifecycle: 'active' }>, body
     originalDocument: state.originalDocument,
     type: state.type,
   });
+
+const SAVED_FIELDS = ['title', 'description', 'sections', 'originalDocument', 'type'] as const;
+
+/** The parts of a form (a save replaces them all) that changed between the copy the person read and now. */
+export function customFormFieldsChanged(seen: CustomFormState, now: CustomFormState): string[] {
+  if (now.lifecycle !== 'active') return [];
+  return SAVED_FIELDS.filter((f) => seen.lifecycle !== 'active' || !isDeepStrictEqual(seen[f], now[f]));
+}
 
 /** Saving a form replaces it whole; saving it unchanged records nothing. */
 export function updateCustomForm(state: CustomFormState, body: SaveCustomFormBody): TCustomFormEvent[] {

@@ -16,6 +16,7 @@ const toDto = (r: Row): TCustomForm => ({
   type: r.type === 'converted' ? 'converted' : 'custom',
   createdAt: instant(r.created_at),
   updatedAt: instant(r.updated_at),
+  version: r.version,
 });
 
 const customForms = (deps: Deps) =>
@@ -30,6 +31,7 @@ const customForms = (deps: Deps) =>
       'type',
       'created_at',
       'updated_at',
+      'version',
     ]);
 
 /** Every custom form, newest first: shared by all admins. */

@@ -6,6 +6,7 @@ import {
   ZCustomFormIdParams,
   ZSaveCustomFormBody,
 } from '@app/contracts/api/forms';
+import { ZIfMatchHeaders } from '@app/contracts/api/versions';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +18,7 @@ import { createOnce } from '../platform/idempotency.ts';
 import {
   createCustomForm,
   customFormDecider,
+  customFormFieldsChanged,
   customFormStream,
   removeCustomForm,
   updateCustomForm,
@@ -76,6 +78,7 @@ export function customFormRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           params: ZCustomFormIdParams,
+          headers: ZIfMatchHeaders,
           body: ZSaveCustomFormBody,
           response: { 200: ZCustomForm, 202: ZAccepted },
         },
@@ -89,6 +92,7 @@ export function customFormRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           customFormDecider,
           actorOf(request),
           (s) => updateCustomForm(s, request.body),
+          { expectedVersion: request.headers['if-match'], changedFields: customFormFieldsChanged },
         );
         return answer(reply, outcome, id);
       },

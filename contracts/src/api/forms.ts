@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FORM_TITLE_REQUIRED, ZFormSection, ZFormSections } from '../forms/definition.ts';
 import { ZIdParam, ZText } from './primitives.ts';
+import { ZVersion } from './versions.ts';
 
 /**
  * Custom forms (spec part 2, sections 2.4a and 3): built by staff in the form builder or converted from an
@@ -30,6 +31,8 @@ export const ZCustomForm = z.object({
   type: z.enum(CUSTOM_FORM_TYPES),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** What the form builder's save sends back as If-Match (see ./versions.ts). */
+  version: ZVersion,
 });
 export type TCustomForm = z.infer<typeof ZCustomForm>;
 

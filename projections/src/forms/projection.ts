@@ -3,7 +3,7 @@ import { customFormEventSchemas, type TCustomFormEvent } from '@app/contracts/ev
 import { documentProjection } from '../runtime/document-projection.ts';
 import type { CustomFormsTable } from './table.ts';
 
-type Row = Omit<CustomFormsTable, 'last_event_position'>;
+type Row = Omit<CustomFormsTable, 'last_event_position' | 'version'>;
 
 /**
  * Custom forms (the form builder's and converted documents'): the list every admin picks from. A removed form's
@@ -11,7 +11,9 @@ type Row = Omit<CustomFormsTable, 'last_event_position'>;
  */
 export const customFormsProjection = documentProjection<Row>({
   name: 'custom_forms',
-  version: 1,
+  // 2: each row keeps its form's version (streamVersion).
+  version: 2,
+  streamVersion: true,
   syncType: 'document',
   table: 'custom_forms',
   ddl: (s) => `
@@ -24,6 +26,7 @@ export const customFormsProjection = documentProjection<Row>({
       type text NOT NULL,
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL,
+      version integer NOT NULL,
       last_event_position numeric NOT NULL
     );
     CREATE INDEX ON ${s}.custom_forms (created_at DESC, id DESC);`,

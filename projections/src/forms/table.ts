@@ -12,5 +12,7 @@ export interface CustomFormsTable {
   type: string;
   created_at: Date | string;
   updated_at: Date | string;
+  /** Events in the form's stream (see documentProjection's streamVersion): what If-Match names. */
+  version: number;
   last_event_position: string;
 }

@@ -47,6 +47,7 @@ describe('the form editor', () => {
         isCustom: true,
         originalDocument: null,
         type: 'custom',
+        version: 1,
         createdAt: '',
         updatedAt: '',
       },
