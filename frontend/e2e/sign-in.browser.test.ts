@@ -35,6 +35,10 @@ describe('sign-in (browser)', () => {
     const dialog = page.getByRole('dialog', { name: 'Create New Password' });
     await dialog.waitFor();
     expect(await toastText(page)).toContain('Password Change Required');
+    const signIns: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/login') signIns.push(request.url());
+    });
 
     await dialog.getByLabel('New password', { exact: true }).fill('north-star-1');
     await dialog.getByLabel('Confirm new password').fill('north-star-2');
@@ -56,10 +60,12 @@ describe('sign-in (browser)', () => {
     await dialog.getByLabel('Confirm new password').fill('north-star-1');
     await dialog.getByRole('button', { name: 'Update Password' }).click();
 
-    // The modal closes, the login repeats with the new password, and the client lands on their portal.
+    // The modal closes and the session that changed the password goes on (no second sign-in, which would
+    // count against the sign-in limits): the client lands on their portal.
     await page.waitForURL(`${b.baseUrl}/client`);
     await page.getByRole('heading', { name: 'Welcome, Nora' }).waitFor();
     expect(await toastText(page)).toContain('Welcome back, Nora!');
+    expect(signIns).toEqual([]);
     expect(await page.getByTestId('user-badge').innerText()).toBe('Nora North');
     expect(await b.t.login(user.email, 'north-star-1')).toEqual(expect.any(String));
 
@@ -82,6 +88,22 @@ describe('sign-in (browser)', () => {
     expect(await describedBy(password)).not.toBe('');
     await password.fill('something else');
     expect(await password.getAttribute('aria-invalid')).toBeNull();
+    await page.context().close();
+  });
+
+  it("an expired temporary password is refused with the server's message on the form", async () => {
+    const user = await b.t.createUser({ email: 'late@example.com' });
+    await b.t.deps.db
+      .updateTable('credentials' as never)
+      .set({ temporary_expires_at: new Date(Date.now() - 60_000) } as never)
+      .where('user_id' as never, '=', user.id as never)
+      .execute();
+    const page = await b.newPage();
+    await b.signIn(page, user.email, user.temporaryPassword);
+    const expired = 'This temporary password has expired. Ask your administrator for a new one.';
+    await page.getByText('Login failed').waitFor();
+    expect(await describedBy(page.getByLabel('Password', { exact: true }))).toBe(expired);
+    expect(page.url()).toBe(`${b.baseUrl}/login`);
     await page.context().close();
   });
 

@@ -6,11 +6,10 @@ import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { inputClass, TextField } from '../ui/Field';
 import { errorToast, toast } from '../ui/toast-store';
-import { abandonSession, changePassword, logIn } from './actions';
+import { abandonSession, changePassword, keepSession, type LoginAnswer, logIn } from './actions';
 import { newPasswordProblem } from './password-rules';
 import { homeAfterSignIn } from './session';
 
-const RELOGIN_DELAY_MS = 500;
 const REDIRECT_DELAY_MS = 100;
 
 export function LoginPage() {
@@ -20,10 +19,15 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [pendingChange, setPendingChange] = useState<PendingChange | null>(null);
-  useAbandonOnLeave(pendingChange?.token);
+  useAbandonOnLeave(pendingChange?.answer.token);
   const passwordId = useId();
   const failureId = useId();
   const [failure, setFailure] = useState<string | null>(null);
+
+  const welcome = (user: LoginAnswer['user']) => {
+    toast({ title: 'Login successful', description: `Welcome back, ${user.firstName}!` });
+    setTimeout(() => navigate({ to: homeAfterSignIn(user) }), REDIRECT_DELAY_MS);
+  };
 
   const login = useMutation({
     mutationFn: (credentials: { email: string; password: string }) =>
@@ -34,15 +38,10 @@ export function LoginPage() {
           title: 'Password Change Required',
           description: 'Please create a new password to continue.',
         });
-        setPendingChange({
-          token: answer.token,
-          email: credentials.email,
-          currentPassword: credentials.password,
-        });
+        setPendingChange({ answer, currentPassword: credentials.password });
         return;
       }
-      toast({ title: 'Login successful', description: `Welcome back, ${answer.user.firstName}!` });
-      setTimeout(() => navigate({ to: homeAfterSignIn(answer.user) }), REDIRECT_DELAY_MS);
+      welcome(answer.user);
     },
     onError: (error) => {
       const text = failureText(error, 'Please check your credentials and try again.');
@@ -115,17 +114,19 @@ export function LoginPage() {
       </div>
       <NewPasswordDialog
         pending={pendingChange}
-        onDone={(newPassword) => {
-          const signInAgain = pendingChange && { email: pendingChange.email, password: newPassword };
+        onDone={() => {
+          // The session that changed the password goes on, free to work: no second sign-in.
+          if (!pendingChange) return;
           setPendingChange(null);
-          if (signInAgain) setTimeout(() => login.mutate(signInAgain), RELOGIN_DELAY_MS);
+          keepSession(queryClient, pendingChange.answer);
+          welcome(pendingChange.answer.user);
         }}
       />
     </main>
   );
 }
 
-type PendingChange = { token: string; email: string; currentPassword: string };
+type PendingChange = { answer: LoginAnswer; currentPassword: string };
 
 /** A temporary-password session ends when its box is left without a new password (page closed or left). */
 function useAbandonOnLeave(token: string | undefined) {
@@ -137,27 +138,21 @@ function useAbandonOnLeave(token: string | undefined) {
   }, [token]);
 }
 
-function NewPasswordDialog({
-  pending,
-  onDone,
-}: {
-  pending: PendingChange | null;
-  onDone: (newPassword: string) => void;
-}) {
+function NewPasswordDialog({ pending, onDone }: { pending: PendingChange | null; onDone: () => void }) {
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [problem, setProblem] = useState<ReturnType<typeof newPasswordProblem>>(null);
   const update = useMutation({
-    mutationFn: () => changePassword(pending?.token ?? '', pending?.currentPassword ?? '', newPassword),
+    mutationFn: () =>
+      changePassword(pending?.answer.token ?? '', pending?.currentPassword ?? '', newPassword),
     onSuccess: () => {
       toast({
         title: 'Password Updated',
         description: 'Your password has been updated successfully. Logging you in...',
       });
-      const chosen = newPassword;
       setNewPassword('');
       setConfirmation('');
-      onDone(chosen);
+      onDone();
     },
     onError: (error) =>
       errorToast('Password Change Failed', failureText(error, 'Failed to update password.')),

@@ -11,9 +11,18 @@ export type LoginAnswer = { token: string; user: SessionUser; needsPasswordChang
 export async function logIn(queryClient: QueryClient, email: string, password: string): Promise<LoginAnswer> {
   const answer = await apiRequest<LoginAnswer>('POST', '/api/auth/login', { email, password });
   if (answer.needsPasswordChange) return answer;
+  keepSession(queryClient, answer);
+  return answer;
+}
+
+/**
+ * Keeps a session: its token for every request, its user for the screens. After a forced password change
+ * this is the session that changed it (the server keeps it and frees it to work), so no second sign-in is
+ * made, which would count against the sign-in limits.
+ */
+export function keepSession(queryClient: QueryClient, answer: Pick<LoginAnswer, 'token' | 'user'>) {
   storeToken(answer.token);
   queryClient.setQueryData(userQuery.queryKey, answer.user);
-  return answer;
 }
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
