@@ -83,11 +83,16 @@ export interface CommandOutcome {
   visible: boolean;
 }
 
+const typesOf = (events: readonly { type: string }[]) => [...new Set(events.map((e) => e.type))];
+
 export interface CommandDeps {
   store: EventStore;
   aggregates: AggregateCache;
-  /** Resolves true once every read model shows the append, false when the bounded wait ran out. */
-  waitForProjections: (r: AppendResult) => Promise<boolean>;
+  /**
+   * Resolves true once the read models that act on `eventTypes` (every one, without it) show the append, false
+   * when the bounded wait ran out.
+   */
+  waitForProjections: (r: AppendResult, eventTypes?: readonly string[]) => Promise<boolean>;
 }
 
 /** A record's version as a person's screen read it: the number of events in its stream (0: none yet). */
@@ -282,7 +287,7 @@ async function appendDecided<S, E extends TDomainEvent>(
       : await deps.store.append(stream, events, from.revision);
   remember(deps, stream, decider, from.state, decided, result.nextExpectedRevision);
   await options.afterAppend?.(events);
-  return { result, events, visible: await deps.waitForProjections(result) };
+  return { result, events, visible: await deps.waitForProjections(result, typesOf(events)) };
 }
 
 /** Keeps the state an append reached, for the next command on the stream (see `aggregate-cache.ts`). */
@@ -331,7 +336,7 @@ export async function appendRegardless<S, E extends TDomainEvent>(
   if (from !== null && expected === result.nextExpectedRevision)
     remember(deps, stream, decider, from.state, decided, result.nextExpectedRevision);
   else deps.aggregates.forget(stream);
-  return { result, events, visible: await deps.waitForProjections(result) };
+  return { result, events, visible: await deps.waitForProjections(result, typesOf(events)) };
 }
 
 /** One aggregate's part of a change that spans several streams: decided, not yet appended. */
@@ -376,6 +381,6 @@ export async function commitChange(
   return {
     result: last,
     events: present.flatMap((w) => w.events),
-    visible: await deps.waitForProjections(last),
+    visible: await deps.waitForProjections(last, typesOf(present.flatMap((w) => w.events))),
   };
 }

@@ -17,7 +17,8 @@ export interface AppDeps extends Pick<Infrastructure, 'db' | 'rm' | 'store' | 'p
   aggregates: AggregateCache;
   /**
    * Waits (bounded) until the read models show an append: a command answers after its write is visible.
-   * False when the wait ran out (the write is stored all the same).
+   * With `eventTypes` (what the append stored), only the views that act on one of them are waited for: the
+   * others show the same rows before and after. False when the wait ran out (the write is stored all the same).
    */
-  waitForProjections(result: AppendResult): Promise<boolean>;
+  waitForProjections(result: AppendResult, eventTypes?: readonly string[]): Promise<boolean>;
 }

@@ -8,8 +8,30 @@ import {
 import type { ChangeNotice } from '@app/projections/runtime/apply';
 import { CHANGES_CHANNEL } from '@app/projections/runtime/apply';
 import { livePositions } from '@app/projections/runtime/daemon';
+import type { Projection } from '@app/projections/runtime/types';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
+
+/**
+ * The views an append of some event types can change: those that act on one of them (a projection that
+ * declares no types acts on every one). A command's answer waits for these alone, so a view being rebuilt, or
+ * behind on events of its own, never holds up a change it does not show.
+ */
+export function viewsActingOn(projections: readonly Pick<Projection, 'name' | 'eventTypes'>[]) {
+  const byType = new Map<string, readonly string[]>();
+  return (eventTypes: readonly string[]): readonly string[] => {
+    const views = new Set<string>();
+    for (const type of eventTypes) {
+      let acting = byType.get(type);
+      if (!acting) {
+        acting = projections.filter((p) => !p.eventTypes || p.eventTypes.has(type)).map((p) => p.name);
+        byType.set(type, acting);
+      }
+      for (const name of acting) views.add(name);
+    }
+    return [...views];
+  };
+}
 
 /**
  * Follows the projections' checkpoints through LISTEN, so that a command can answer once the read models
@@ -21,7 +43,7 @@ export class ProjectionWatcher extends EventEmitter<{ change: [ChangeNotice]; li
   private readonly marks = new Map<string, string>();
   /** Moves with each (re)connection: notices missed meanwhile may have changed any view. */
   private epoch = 0;
-  private readonly waiters = new Set<{ target: Position; resolve: () => void }>();
+  private readonly waiters = new Set<{ target: Position; views: readonly string[]; resolve: () => void }>();
   private client: pg.Client | null = null;
   private poll: NodeJS.Timeout | null = null;
   private closed = false;
@@ -103,11 +125,11 @@ export class ProjectionWatcher extends EventEmitter<{ change: [ChangeNotice]; li
     if (moved) this.positions.set(name, pos);
     // A move seen by polling may hide a change whose notice was missed: counted as a change.
     if ((moved && polled) || !this.marks.has(name)) this.marks.set(name, positionToString(pos));
-    for (const w of this.waiters) if (this.reached(w.target)) w.resolve();
+    for (const w of this.waiters) if (this.reached(w.target, w.views)) w.resolve();
   }
 
-  private reached(target: Position) {
-    return this.projectionNames.every((n) => {
+  private reached(target: Position, views: readonly string[]) {
+    return views.every((n) => {
       const p = this.positions.get(n);
       return p !== undefined && comparePositions(p, target) >= 0;
     });
@@ -127,12 +149,20 @@ export class ProjectionWatcher extends EventEmitter<{ change: [ChangeNotice]; li
     return mark === undefined ? undefined : `${this.epoch}:${mark}`;
   }
 
-  /** Resolves once every projection has passed `target`, or after `timeoutMs` (the answer is not held longer). */
-  waitFor(target: Position, timeoutMs: number): Promise<boolean> {
-    if (this.reached(target)) return Promise.resolve(true);
+  /**
+   * Resolves once `views` (every projection, by default) have passed `target`, or after `timeoutMs` (the
+   * answer is not held longer).
+   */
+  waitFor(
+    target: Position,
+    timeoutMs: number,
+    views: readonly string[] = this.projectionNames,
+  ): Promise<boolean> {
+    if (this.reached(target, views)) return Promise.resolve(true);
     return new Promise((resolve) => {
       const waiter = {
         target,
+        views,
         resolve: () => {
           clearTimeout(timer);
           this.waiters.delete(waiter);

@@ -23,7 +23,7 @@ import { systemActor } from '../platform/command.ts';
 import type { Config } from '../platform/config.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import type { Infrastructure } from '../platform/infrastructure.ts';
-import { ProjectionWatcher } from '../platform/projection-watcher.ts';
+import { ProjectionWatcher, viewsActingOn } from '../platform/projection-watcher.ts';
 import { applyStripeEvent } from '../stripe/apply.ts';
 import { voidInvoiceCardPayments } from '../stripe/intents.ts';
 import { invoicePaymentsOf } from '../stripe/invoice-payments.ts';
@@ -56,6 +56,7 @@ export async function createDeps(
   redis: Redis,
   options: { sessionCacheMs?: number } = {},
 ): Promise<AppDeps> {
+  const actingViews = viewsActingOn(projections);
   const watcher = new ProjectionWatcher(
     infra.pool,
     infra.db,
@@ -75,8 +76,9 @@ export async function createDeps(
     watcher,
     aggregates: new AggregateCache(),
     sessions,
-    async waitForProjections(result) {
-      return watcher.waitFor(result.lastPosition, config.READ_YOUR_WRITES_TIMEOUT_MS);
+    async waitForProjections(result, eventTypes) {
+      const views = eventTypes === undefined ? undefined : actingViews(eventTypes);
+      return watcher.waitFor(result.lastPosition, config.READ_YOUR_WRITES_TIMEOUT_MS, views);
     },
   };
 }
