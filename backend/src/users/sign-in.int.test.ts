@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { portalClientWithProject } from '../../test/clients.ts';
+import { eventually } from '../../test/eventually.ts';
+import { systemActor, toNewEvents } from '../platform/command.ts';
 
 describe('signing in', () => {
   let t: TestApp;
@@ -23,6 +25,73 @@ describe('signing in', () => {
       WHERE stream_name = ${`user-activity-${person.id}`} AND type = 'UserLoggedIn'`.execute(t.deps.db);
     // The activation's sign-in and the 24.
     expect(rows[0]!.n).toBe(25);
+    // Nothing of it in the stream admins edit; the users view still reads the last sign-in.
+    const { rows: edited } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM es_events
+      WHERE stream_name = ${`user-${person.id}`} AND type = 'UserLoggedIn'`.execute(t.deps.db);
+    expect(edited[0]!.n).toBe(0);
+    await eventually('the last sign-in in the users view', async () => {
+      const { rows: seen } = await sql<{ at: Date | null }>`SELECT last_login_at AS at FROM rm.users
+        WHERE id = ${person.id}`.execute(t.deps.db);
+      return seen[0]?.at != null;
+    });
+  });
+});
+
+describe('bookkeeping stored in the account stream before it had a stream of its own', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('still shows in the trail and the users view, and the account is still changed as before', async () => {
+    const u = await t.createUser({ email: 'old-stream@example.com' });
+    const stream = `user-${u.id}`;
+    const revision = (await t.deps.store.readStream(stream)).at(-1)!.revision;
+    const old = toNewEvents(
+      [
+        { type: 'UserLoggedIn', data: { userId: u.id, withTemporaryPassword: true } },
+        { type: 'UserLoggedOut', data: { userId: u.id } },
+      ],
+      { ...systemActor(), id: u.id, role: 'user' },
+    );
+    await t.deps.waitForProjections(await t.deps.store.append(stream, old, revision));
+    t.deps.aggregates.forget(stream);
+    const promoted = await t.call('PUT', `/api/users/${u.id}/role`, { role: 'client' }, t.adminToken);
+    expect([promoted.status, promoted.body.role]).toEqual([200, 'client']);
+    // Credentials made before they kept the role: the sign-in takes it from the stream and fills it in.
+    await sql`UPDATE credentials SET role = NULL, first_name = NULL, last_name = NULL, created_at = NULL
+      WHERE user_id = ${u.id}`.execute(t.deps.db);
+    const signedIn = await t.call('POST', '/api/auth/login', {
+      email: u.email,
+      password: u.temporaryPassword,
+    });
+    expect([signedIn.status, signedIn.body.user.role, signedIn.body.user.firstName]).toEqual([
+      200,
+      'client',
+      expect.stringMatching(/^Person/),
+    ]);
+    const me = await t.call('GET', '/api/auth/user', undefined, signedIn.body.token);
+    expect([me.status, me.body.role]).toEqual([200, 'client']);
+    const { rows: filled } = await sql<{ role: string | null }>`SELECT role FROM credentials
+      WHERE user_id = ${u.id}`.execute(t.deps.db);
+    expect(filled[0]!.role).toBe('client');
+    // A sign-in does not wait for the read models.
+    const trail = await eventually('the sign-in in the trail', async () => {
+      const res = await t.call('GET', `/api/audit?stream=${stream}`, undefined, t.adminToken);
+      return res.body.length === 6 && res;
+    });
+    expect((trail.body as { type: string; stream: string }[]).map((e) => [e.type, e.stream])).toEqual([
+      ['UserLoggedIn', `user-activity-${u.id}`],
+      ['UserRoleChanged', stream],
+      ['UserLoggedOut', stream],
+      ['UserLoggedIn', stream],
+      ['TemporaryPasswordIssued', stream],
+      ['UserCreated', stream],
+    ]);
+    const { rows } = await sql<{ at: Date | null }>`SELECT last_login_at AS at FROM rm.users
+      WHERE id = ${u.id}`.execute(t.deps.db);
+    expect(rows[0]?.at).not.toBeNull();
   });
 });
 

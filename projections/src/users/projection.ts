@@ -6,7 +6,10 @@ import type { UsersTable } from './table.ts';
 
 type Row = Omit<UsersTable, 'last_event_position'>;
 
-/** The users list (admin Users view, sign-in user lookups for display). */
+/**
+ * The users list (admin Users view). Rows are keyed by the events' `userId`, whatever their stream: an account's
+ * sign-ins and mailed passwords come from `user-activity-<id>` (from `user-<id>` when stored before that existed).
+ */
 export const usersProjection = documentProjection<Row>({
   name: 'users',
   // 2: acts only on user events (version 1 parked other events that carry a userId); the rebuild clears them.
