@@ -13,6 +13,7 @@ import { projectFacts } from '../projects/facts.ts';
 import {
   type AppointmentDetails,
   appointmentDecider,
+  appointmentFieldsChanged,
   appointmentStream,
   cancelAppointment,
   changeAppointment,
@@ -89,38 +90,49 @@ const TIME_FIELDS = ['scheduledDate', 'startTime', 'endTime', 'duration'] as con
 
 /**
  * Changes appointment `id`: only what the body names. A new day or start without a new end keeps the
- * appointment's length; `endTime: null` (and no duration) removes the end.
+ * appointment's length; `endTime: null` (and no duration) removes the end. `expectedVersion` (If-Match): the
+ * version the Edit Event form was filled from; a field the body names changed since refuses the change (409).
  */
 export async function changeExisting(
   deps: Deps,
   actor: Actor,
-  command: { id: number; body: TChangeAppointmentBody; by: number },
+  command: { id: number; body: TChangeAppointmentBody; by: number; expectedVersion?: number },
 ): Promise<CommandOutcome> {
-  const { id, body, by } = command;
+  const { id, body, by, expectedVersion } = command;
   const project = body.projectId == null ? null : ((await projectFacts(deps, body.projectId)) ?? null);
-  return runCommand(deps, appointmentStream(id), appointmentDecider, actor, (state) => {
-    const changes: Parameters<typeof changeAppointment>[1]['changes'] = {
-      ...(body.title !== undefined && { title: body.title }),
-      ...(body.description !== undefined && { description: body.description }),
-      ...(body.projectId !== undefined && { projectId: body.projectId }),
-      ...(body.type !== undefined && { appointmentType: body.type }),
-      ...(body.location !== undefined && { location: body.location }),
-      ...(body.status !== undefined && { status: body.status }),
-    };
-    if (state.lifecycle === 'active' && TIME_FIELDS.some((k) => body[k] !== undefined)) {
-      const start = utcToLocal(state.startsAt);
-      const kept =
-        state.endsAt === null
-          ? null
-          : Math.round((Date.parse(state.endsAt) - Date.parse(state.startsAt)) / MINUTE);
-      const end =
-        body.endTime !== undefined || body.duration !== undefined
-          ? { endTime: body.endTime ?? null, duration: body.duration ?? null }
-          : { duration: kept };
-      Object.assign(changes, timesOf(body.scheduledDate ?? start.date, body.startTime ?? start.time, end));
-    }
-    return changeAppointment(state, { changes, project, by, at: new Date().toISOString() });
-  });
+  return runCommand(
+    deps,
+    appointmentStream(id),
+    appointmentDecider,
+    actor,
+    (state) => {
+      const changes: Parameters<typeof changeAppointment>[1]['changes'] = {
+        ...(body.title !== undefined && { title: body.title }),
+        ...(body.description !== undefined && { description: body.description }),
+        ...(body.projectId !== undefined && { projectId: body.projectId }),
+        ...(body.type !== undefined && { appointmentType: body.type }),
+        ...(body.location !== undefined && { location: body.location }),
+        ...(body.status !== undefined && { status: body.status }),
+      };
+      if (state.lifecycle === 'active' && TIME_FIELDS.some((k) => body[k] !== undefined)) {
+        const start = utcToLocal(state.startsAt);
+        const kept =
+          state.endsAt === null
+            ? null
+            : Math.round((Date.parse(state.endsAt) - Date.parse(state.startsAt)) / MINUTE);
+        const end =
+          body.endTime !== undefined || body.duration !== undefined
+            ? { endTime: body.endTime ?? null, duration: body.duration ?? null }
+            : { duration: kept };
+        Object.assign(changes, timesOf(body.scheduledDate ?? start.date, body.startTime ?? start.time, end));
+      }
+      return changeAppointment(state, { changes, project, by, at: new Date().toISOString() });
+    },
+    {
+      expectedVersion,
+      changedFields: (seen, now) => appointmentFieldsChanged(body, seen, now),
+    },
+  );
 }
 
 export const cancelExisting = (deps: Deps, actor: Actor, id: number, by: number) =>

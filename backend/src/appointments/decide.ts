@@ -6,8 +6,10 @@ import {
   APPOINTMENT_PROJECT_OTHER_CLIENT,
   APPOINTMENT_TITLE_REQUIRED,
   APPOINTMENT_TOO_SHORT,
+  type TChangeAppointmentBody,
 } from '@app/contracts/api/appointments';
 import { MIN_EVENT_MINUTES } from '@app/contracts/calendar/event-times';
+import { utcToLocal } from '@app/contracts/calendar/time-zone';
 import type { TAppointmentEvent, TAppointmentOpenStatus } from '@app/contracts/events/appointments';
 import { conflict, invalid, notFound } from '../platform/errors.ts';
 import type { ProjectFacts } from '../projects/facts.ts';
@@ -195,6 +197,39 @@ export function cancelAppointment(
       data: { appointmentId: state.id, cancelledBy: command.by, cancelledAt: command.at },
     },
   ];
+}
+
+type Existing = Exclude<AppointmentState, { lifecycle: 'none' }>;
+
+/** What each field of a change (as the API names it) reads of an appointment. */
+const FIELD_VALUES = {
+  title: (s: Existing) => s.title,
+  description: (s: Existing) => s.description,
+  projectId: (s: Existing) => s.projectId,
+  type: (s: Existing) => s.appointmentType,
+  location: (s: Existing) => s.location,
+  scheduledDate: (s: Existing) => utcToLocal(s.startsAt).date,
+  startTime: (s: Existing) => utcToLocal(s.startsAt).time,
+  endTime: (s: Existing) => s.endsAt,
+  duration: (s: Existing) => s.endsAt && Date.parse(s.endsAt) - Date.parse(s.startsAt),
+  status: (s: Existing) => (s.lifecycle === 'cancelled' ? 'cancelled' : s.status),
+} satisfies Record<keyof TChangeAppointmentBody, unknown>;
+
+/**
+ * The fields a change names that changed between the copy the person read (`seen`) and the appointment as
+ * stored (`now`): the change would overwrite them unseen. Times are compared as the appointment's instants.
+ */
+export function appointmentFieldsChanged(
+  body: TChangeAppointmentBody,
+  seen: AppointmentState,
+  now: AppointmentState,
+): string[] {
+  if (now.lifecycle === 'none') return [];
+  return (Object.keys(FIELD_VALUES) as (keyof typeof FIELD_VALUES)[]).filter(
+    (key) =>
+      body[key] !== undefined &&
+      (seen.lifecycle === 'none' || FIELD_VALUES[key](seen) !== FIELD_VALUES[key](now)),
+  );
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

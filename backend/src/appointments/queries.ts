@@ -47,6 +47,7 @@ const toDto = (r: Row): TAdminAppointment => ({
   projectId: r.project_id,
   startsAt: instant(r.starts_at),
   endsAt: r.ends_at === null ? null : instant(r.ends_at),
+  version: r.version,
   client:
     r.client_name === null
       ? null

@@ -6,6 +6,7 @@ import {
   ZChangeAppointmentBody,
   ZCreateAppointmentBody,
 } from '@app/contracts/api/appointments';
+import { ZIfMatchHeaders } from '@app/contracts/api/versions';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -68,6 +69,7 @@ export function appointmentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           params: ZAppointmentIdParams,
+          headers: ZIfMatchHeaders,
           body: ZChangeAppointmentBody,
           response: { 200: ZAdminAppointment, 202: ZAccepted },
         },
@@ -79,6 +81,7 @@ export function appointmentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           id,
           body: request.body,
           by: request.user!.id,
+          expectedVersion: request.headers['if-match'],
         });
         return answer(reply, outcome, id);
       },

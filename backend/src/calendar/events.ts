@@ -35,6 +35,7 @@ export async function calendarEvents(
       'a.duration',
       'a.status',
       'a.location',
+      'a.version',
       'c.name as client_name',
       'c.email as client_email',
       'c.phone as client_phone',
@@ -82,6 +83,7 @@ export async function calendarEvents(
       status: r.status,
       location: r.location,
       client: { name: r.client_name ?? undefined, phone: r.client_phone, email: r.client_email },
+      version: r.version,
     }),
   );
   for (const r of projectRows) {

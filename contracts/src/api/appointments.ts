@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MIN_EVENT_MINUTES } from '../calendar/event-times.ts';
 import { ZAppointment } from './portal.ts';
 import { ZCalendarDay, ZId, ZIdParam, ZText } from './primitives.ts';
+import { ZVersion } from './versions.ts';
 
 /**
  * Appointments (spec part 2, sections 3 "Appointment", 4, 5 "Create event", 7): the texts the API answers
@@ -72,5 +73,7 @@ export const ZAdminAppointment = ZAppointment.extend({
   startsAt: z.string(),
   endsAt: z.string().nullable(),
   client: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }).nullable(),
+  /** What Edit Event sends back as If-Match (see ./versions.ts). */
+  version: ZVersion,
 });
 export type TAdminAppointment = z.infer<typeof ZAdminAppointment>;

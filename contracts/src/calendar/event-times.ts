@@ -43,6 +43,8 @@ export const ZCalendarEvent = z.object({
   status: z.string().optional(),
   projectType: z.string().optional(),
   description: z.string().optional(),
+  /** An appointment's version, which Edit Event sends back as If-Match (see api/versions.ts). */
+  version: z.number().int().min(0).optional(),
 });
 export type TCalendarEvent = z.infer<typeof ZCalendarEvent>;
 
@@ -77,6 +79,7 @@ export type AppointmentInput = {
   status?: string;
   location?: string | null;
   client?: { name?: string; phone?: string | null; email?: string | null };
+  version?: number;
 };
 
 /**
@@ -104,6 +107,7 @@ export function appointmentEvent(a: AppointmentInput, timeZone: string = BUSINES
     location: a.location ?? null,
     ...(a.status !== undefined && { status: a.status }),
     ...(a.description !== undefined && { description: a.description }),
+    ...(a.version !== undefined && { version: a.version }),
   };
 }
 

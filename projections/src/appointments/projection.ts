@@ -5,7 +5,7 @@ import type { StoredEvent } from '@app/contracts/events/envelope';
 import { documentProjection } from '../runtime/document-projection.ts';
 import type { AppointmentsTable } from './table.ts';
 
-export type AppointmentRow = Omit<AppointmentsTable, 'last_event_position'>;
+export type AppointmentRow = Omit<AppointmentsTable, 'last_event_position' | 'version'>;
 
 const DEFAULT_MINUTES = 60;
 
@@ -75,7 +75,9 @@ function detailsOf(
 export const appointmentsProjection = documentProjection<AppointmentRow>({
   name: 'appointments',
   // 1: the portal's empty table. 2: filled by the appointment events (project, instants, updated_at).
-  version: 2,
+  // 3: each row keeps its appointment's version (streamVersion).
+  version: 3,
+  streamVersion: true,
   syncType: 'appointment',
   table: 'appointments',
   ddl: (s) => `
@@ -96,6 +98,7 @@ export const appointmentsProjection = documentProjection<AppointmentRow>({
       ends_at timestamptz,
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL,
+      version integer NOT NULL,
       last_event_position numeric NOT NULL
     );
     CREATE INDEX ON ${s}.appointments (client_id, starts_at);

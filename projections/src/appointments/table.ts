@@ -19,5 +19,7 @@ export interface AppointmentsTable {
   ends_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  /** Events in the appointment's stream (see documentProjection's streamVersion): what If-Match names. */
+  version: number;
   last_event_position: string;
 }
