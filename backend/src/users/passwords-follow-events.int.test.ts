@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
+import { forgetStaleSecrets } from '../auth/credentials.ts';
 import type { EventStore } from '../eventstore/port.ts';
 import { systemActor, toNewEvents } from '../platform/command.ts';
 import { recordTemporaryPasswordMailed } from './commands.ts';
@@ -250,6 +251,19 @@ describe('passwords, sessions and held secrets follow the stored events', () => 
       const trail = await t.call('GET', `/api/audit?stream=user-${u.id}`, undefined, t.adminToken);
       expect((trail.body as { type: string }[]).map((e) => e.type)).toContain('TemporaryPasswordMailed');
     });
+  });
+
+  it('held secrets never mailed are forgotten after 7 days', async () => {
+    const u = await t.createUser();
+    const stale = '00000000-0000-4000-8000-000000000007';
+    await sql`INSERT INTO outgoing_secrets (event_id, user_id, secret, created_at)
+      VALUES (${stale}, ${u.id}, 'old-secret', now() - interval '7 days 1 minute')`.execute(t.deps.db);
+    expect(await heldSecrets(u.id)).toBe(2);
+    expect(await forgetStaleSecrets(t.deps.db)).toBe(1);
+    const { rows } = await sql<{ event_id: string }>`SELECT event_id FROM outgoing_secrets
+      WHERE user_id = ${u.id}`.execute(t.deps.db);
+    expect(rows.map((r) => r.event_id)).not.toContain(stale);
+    expect(rows).toHaveLength(1);
   });
 
   it('two accounts made at once for one e-mail: one 201, one 409, and nothing of the loser', async () => {
