@@ -13,13 +13,13 @@ export const IF_MATCH_MALFORMED =
   'If-Match must be the version the record was read at, as its ETag gave it (for example "12"), or *.';
 
 /**
- * `If-Match`: the version quoted as the ETag gave it, or bare; `*` (or no header) asks for no check, so
- * callers that never read a version keep working (last writer wins).
+ * `If-Match`: the version quoted as the ETag gave it, or bare, in its one form (no leading zero); `*` (or no
+ * header) asks for no check, so callers that never read a version keep working (last writer wins).
  */
 export const ZIfMatch = z
   .string()
   .trim()
-  .regex(/^(\*|"\d{1,9}"|\d{1,9})$/, IF_MATCH_MALFORMED)
+  .regex(/^(\*|"(0|[1-9]\d{0,8})"|(0|[1-9]\d{0,8}))$/, IF_MATCH_MALFORMED)
   .transform((value) => (value === '*' ? undefined : Number(value.replaceAll('"', ''))));
 
 /** The headers of an edit route that takes `If-Match`; every other header is left as it came. */
