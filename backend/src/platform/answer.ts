@@ -1,4 +1,5 @@
 import { ACCEPTED_MESSAGE, type TAccepted } from '@app/contracts/api/accepted';
+import { isTransientError } from '@app/projections/runtime/transient';
 import type { FastifyReply } from 'fastify';
 import type { CommandOutcome } from './command.ts';
 import { notFound } from './errors.ts';
@@ -19,11 +20,20 @@ export async function answerAfter<T, X extends object = object>(
     extra?: X;
   },
 ) {
-  if (!outcome.visible) {
-    const accepted: TAccepted = { accepted: true, message: ACCEPTED_MESSAGE, id: options.id };
-    return reply.code(202).send({ ...accepted, ...options.extra });
+  const accepted = () => {
+    const body: TAccepted = { accepted: true, message: ACCEPTED_MESSAGE, id: options.id };
+    return reply.code(202).send({ ...body, ...options.extra });
+  };
+  if (!outcome.visible) return accepted();
+  let record: T | null | undefined;
+  try {
+    record = await options.read();
+  } catch (err) {
+    // The store went out of reach after the change was stored: a 503 would say nothing changed and invite a
+    // second one, so the change is answered as accepted, with its id.
+    if (outcome.result !== null && isTransientError(err)) return accepted();
+    throw err;
   }
-  const record = await options.read();
   if (!record) throw notFound(options.notFoundMessage);
   return reply.code(options.status ?? 200).send(record);
 }
