@@ -208,6 +208,9 @@ describe('audit trail (GET /api/audit)', () => {
     const missing = await t.call('GET', '/api/audit', undefined, t.adminToken);
     expect(missing.status).toBe(400);
     expect(missing.body.message).toMatch(/stream/);
+    // One form per record: a leading zero does not name project 1's trail a second way.
+    const zero = await t.call('GET', '/api/audit?stream=project-01', undefined, t.adminToken);
+    expect(zero.status).toBe(400);
   });
 
   it('is for admins only', async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const ZAuditQuery = z.object({
   stream: z
     .string()
-    .regex(/^[a-z][a-z-]*-\d+$/, 'stream must look like <aggregate>-<id>, for example user-1'),
+    .regex(/^[a-z][a-z-]*-[1-9]\d*$/, 'stream must look like <aggregate>-<id>, for example user-1'),
 });
 export const ZAuditEntry = z.object({
   eventId: z.string(),
