@@ -49,6 +49,12 @@ async function send(method: string, url: string, body?: unknown, extra?: Headers
   return response;
 }
 
+/**
+ * The header that sends back the version a form was filled from (the record's `version`, as its ETag gave it):
+ * the server refuses the edit with 409 `stale_version` when someone changed one of the form's fields since.
+ */
+export const ifMatch = (version: number): HeadersInit => ({ 'If-Match': `"${version}"` });
+
 /** 202: the server stored the change, but its lists have not caught up yet (they will in a moment). */
 export const isAccepted = (body: unknown): body is TAccepted =>
   typeof body === 'object' && body !== null && (body as { accepted?: unknown }).accepted === true;

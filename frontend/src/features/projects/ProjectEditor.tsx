@@ -1,15 +1,23 @@
+import type { TAccepted } from '@app/contracts/api/accepted';
 import type { TProject } from '@app/contracts/api/projects';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useId } from 'react';
+import { isAccepted } from '../../lib/api';
+import { useEditCopy } from '../../lib/edit-copy';
+import { staleMessage } from '../../lib/stale-copy';
 import { Button } from '../../ui/Button';
 import { TextArea } from '../../ui/Field';
+import { StaleCopyNotice } from '../../ui/StaleCopyNotice';
 import { Tabs } from '../../ui/Tabs';
 import { errorToast } from '../../ui/toast-store';
 import { DocumentsTab } from './DocumentsTab';
 import { DELETE_CONFIRMATION, useDeleteProject } from './delete-project';
+import { PROJECT_FIELD_WORDS } from './labels';
 import { PhotoGrid } from './PhotoGrid';
 import { PhotoUploader } from './PhotoUploader';
 import { type DraftChange, ProjectDetailsFields, ProjectManagementFields } from './ProjectFields';
-import { draftOf, type ProjectDraft, saveBody } from './project-draft';
+import { draftOf, saveBody } from './project-draft';
+import { projectQuery } from './project-query';
 import { useSaveProject } from './save-project';
 
 /** The dialog's body: the four tabs and, for staff, Delete and Save. */
@@ -22,7 +30,11 @@ export function ProjectEditor({
   readOnly: boolean;
   onClose: () => void;
 }) {
-  const [draft, setDraft] = useState<ProjectDraft>(() => draftOf(project));
+  const queryClient = useQueryClient();
+  // The project as the form was filled from it: its version goes with every save (If-Match), so a save
+  // never puts back, unseen, what another admin changed meanwhile (the `project` shown may be newer).
+  const copy = useEditCopy(project, draftOf);
+  const { draft, setDraft } = copy;
   const save = useSaveProject(project.id);
   const saveNotes = useSaveProject(project.id);
   const remove = useDeleteProject(project.id);
@@ -30,6 +42,13 @@ export function ProjectEditor({
     ? undefined
     : (field, value) => setDraft((current) => ({ ...current, [field]: value }));
   const busy = save.isPending || remove.isPending;
+  const savedAs = (saved: TProject | TAccepted) => {
+    if (!isAccepted(saved)) copy.saved(saved);
+  };
+  const reload = async () =>
+    copy.reloadFrom(
+      await queryClient.fetchQuery({ ...projectQuery(project.id), staleTime: 0 }).then(orThrow),
+    );
 
   const onSave = (event: FormEvent) => {
     event.preventDefault();
@@ -42,10 +61,11 @@ export function ProjectEditor({
       {
         method: 'PUT',
         body: checked.body,
+        version: copy.base.version,
         success: { title: 'Project updated successfully' },
         failure: 'Failed to update project',
       },
-      { onSuccess: onClose },
+      { onSuccess: onClose, onError: copy.failed },
     );
   };
 
@@ -107,12 +127,16 @@ export function ProjectEditor({
             variant="outline"
             disabled={saveNotes.isPending}
             onClick={() =>
-              saveNotes.mutate({
-                method: 'PATCH',
-                body: { notes: draft.notes },
-                success: { title: 'Notes saved successfully' },
-                failure: 'Failed to save notes',
-              })
+              saveNotes.mutate(
+                {
+                  method: 'PATCH',
+                  body: { notes: draft.notes },
+                  version: copy.base.version,
+                  success: { title: 'Notes saved successfully' },
+                  failure: 'Failed to save notes',
+                },
+                { onSuccess: savedAs, onError: copy.failed },
+              )
             }
           >
             {saveNotes.isPending ? 'Saving...' : 'Save Notes'}
@@ -128,6 +152,14 @@ export function ProjectEditor({
   return (
     <form onSubmit={onSave} noValidate>
       <Tabs label="Project sections" tabs={tabs} />
+      {copy.stale && (
+        <div className="mt-6">
+          <StaleCopyNotice
+            message={staleMessage('project', copy.stale.changed, PROJECT_FIELD_WORDS)}
+            onReload={reload}
+          />
+        </div>
+      )}
       <div className="mt-6 flex flex-wrap justify-between gap-2 border-t border-slate-200 pt-4">
         <Button variant="danger" disabled={busy} onClick={onDelete}>
           {remove.isPending ? 'Deleting...' : 'Delete Project'}
@@ -143,6 +175,12 @@ export function ProjectEditor({
       </div>
     </form>
   );
+}
+
+/** A reload that found nothing (the project deleted, or the session gone) is a failed reload. */
+function orThrow(project: TProject | null): TProject {
+  if (!project) throw new Error('The project could not be read again.');
+  return project;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -2,8 +2,9 @@ import type { TAccepted } from '@app/contracts/api/accepted';
 import type { TProject, TProjectPatchBody } from '@app/contracts/api/projects';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { showAccepted } from '../../lib/accepted';
-import { apiRequest, isAccepted } from '../../lib/api';
+import { apiRequest, ifMatch, isAccepted } from '../../lib/api';
 import { callFailure } from '../../lib/failure';
+import { staleCopyOf } from '../../lib/stale-copy';
 import { toast } from '../../ui/toast-store';
 import { syncsCalendar } from './project-draft';
 import { PROJECTS_KEY, projectQuery } from './project-query';
@@ -12,6 +13,8 @@ export type ProjectSave = {
   body: TProjectPatchBody;
   /** PUT is the dialog's whole form; PATCH is a few fields (job page, notes, a removed photo). */
   method: 'PUT' | 'PATCH';
+  /** The version the form was filled from (If-Match); a stale copy fails with 409 and no toast. */
+  version?: number;
   success: { title: string; description?: string };
   failure: string;
 };
@@ -27,13 +30,19 @@ export async function syncCalendar(id: number) {
 
 /**
  * PUT or PATCH /api/projects/{id}, then the calendar sync when the project has dates. The toasts live
- * here rather than at the call site because the dialog may close before a per-call callback could run.
+ * here rather than at the call site because the dialog may close before a per-call callback could run; a
+ * stale copy (409 stale_version) is the screen's to show, with what changed and Reload.
  */
 export function useSaveProject(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ method, body }: ProjectSave) =>
-      apiRequest<TProject | TAccepted>(method, `${PROJECTS_KEY}/${id}`, body),
+    mutationFn: ({ method, body, version }: ProjectSave) =>
+      apiRequest<TProject | TAccepted>(
+        method,
+        `${PROJECTS_KEY}/${id}`,
+        body,
+        version === undefined ? undefined : ifMatch(version),
+      ),
     onSuccess: (saved, { body, success }) => {
       if (isAccepted(saved)) return showAccepted(queryClient, saved, [PROJECTS_KEY, historyKey(id)]);
       queryClient.setQueryData(projectQuery(id).queryKey, saved);
@@ -46,7 +55,9 @@ export function useSaveProject(id: number) {
       toast(success);
       if (syncsCalendar(body)) void syncCalendar(id);
     },
-    onError: (error, { failure }) => callFailure(error, failure),
+    onError: (error, { failure }) => {
+      if (!staleCopyOf(error)) callFailure(error, failure);
+    },
   });
 }
 
