@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../../test/app.ts';
 import { portalClientWithProject } from '../../test/clients.ts';
 import { eventually } from '../../test/eventually.ts';
 import { type FakeStripe, startFakeStripe } from '../../test/fakes/stripe.ts';
+import { holdReads } from '../../test/hold-reads.ts';
 import { systemActor } from '../platform/command.ts';
 import { billingRound, invoiceDuePeriods } from './issue.ts';
 
@@ -238,22 +239,7 @@ describe('the billing round', () => {
     // Two deciders racing on the plan's stream itself (no lock), both holding after their read of the plan until
     // both have read it: one invoice; the loser reads the plan again and finds the period invoiced.
     const next = row.nextBillingDate as string;
-    const store = t.deps.store;
-    const original = store.readStream;
-    let readers = 0;
-    let release!: () => void;
-    const bothRead = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    store.readStream = async (name: string) => {
-      const events = await original.call(store, name);
-      if (name === `billing-plan-${plan.id}`) {
-        readers++;
-        if (readers === 2) release();
-        await bothRead;
-      }
-      return events;
-    };
+    const held = holdReads(t.deps.store, `billing-plan-${plan.id}`, 2);
     let raced: { period: string; invoiceId: number }[][];
     try {
       raced = await Promise.all([
@@ -261,10 +247,10 @@ describe('the billing round', () => {
         invoiceDuePeriods(t.deps, systemActor(), plan.id, next),
       ]);
     } finally {
-      store.readStream = original;
+      held.restore();
     }
     expect(raced.flat()).toHaveLength(1);
-    expect(readers).toBeGreaterThanOrEqual(3);
+    expect(held.reads()).toBeGreaterThanOrEqual(3);
     await billingRound(t.deps, log, noonOf(next));
     expect(await recurringOf(other.clientId)).toHaveLength(2);
 

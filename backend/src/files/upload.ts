@@ -1,3 +1,4 @@
+import { finished } from 'node:stream/promises';
 import { isAcceptedImage } from '@app/contracts/api/files';
 import { isStorableText } from '@app/contracts/events/values';
 import type { MultipartFile } from '@fastify/multipart';
@@ -101,12 +102,18 @@ export async function readImageUpload(
       limits: { fileSize: options.maxBytes, files: 1 },
     });
     if (!part) throw noFile(options.field);
-    return await readPart(request, part, {
+    const upload = await readPart(request, part, {
       field: options.field,
       maxBytes: options.maxBytes,
       tooLarge: () => new DomainError(413, 'file_too_large', options.tooLargeMessage),
       invalidType: invalidFileType,
     });
+    // The file may be whole before the request is: nothing is acted on until the body has arrived to its end,
+    // so a sender that gives up (or is cut) after the file changes nothing.
+    await finished(request.raw).catch(() => {
+      throw malformed();
+    });
+    return upload;
   } catch (err) {
     // Cut short in the file itself, the form fails while the file is read, not when its part is found.
     throw isBrokenForm(err) ? malformed() : err;

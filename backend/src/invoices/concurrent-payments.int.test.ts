@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { portalClientWithProject } from '../../test/clients.ts';
+import { holdReads } from '../../test/hold-reads.ts';
 import { invoiceStream } from './decide.ts';
 
 /**
@@ -31,33 +32,14 @@ describe('payments confirmed at once on one invoice', () => {
   const confirm = (id: number, amount: number) =>
     t.call('PATCH', `/api/payments/${id}/confirm`, { paymentMethod: 'cash', amount }, t.adminToken);
 
-  /** Holds every command on `stream` after its read until `readers` of them have read it. */
-  function holdReads(stream: string, readers: number) {
-    const store = t.deps.store;
-    const original = store.readStream;
+  const hold = (stream: string, readers: number) => {
     t.deps.aggregates.forget(stream);
-    let read = 0;
-    let release!: () => void;
-    const allRead = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    store.readStream = async (name: string) => {
-      const events = await original.call(store, name);
-      if (name === stream && ++read === readers) release();
-      if (name === stream) await allRead;
-      return events;
-    };
-    return {
-      restore: () => {
-        store.readStream = original;
-      },
-      reads: () => read,
-    };
-  }
+    return holdReads(t.deps.store, stream, readers);
+  };
 
   it('two halves read at the same revision: both recorded, the invoice paid', async () => {
     const id = await issue(900);
-    const held = holdReads(invoiceStream(id), 2);
+    const held = hold(invoiceStream(id), 2);
     try {
       const [a, b] = await Promise.all([confirm(id, 450), confirm(id, 450)]);
       expect([a.status, b.status]).toEqual([200, 200]);
@@ -76,7 +58,7 @@ describe('payments confirmed at once on one invoice', () => {
 
   it('two full payments read at the same revision: one recorded, the other refused as over the balance (400)', async () => {
     const id = await issue(300);
-    const held = holdReads(invoiceStream(id), 2);
+    const held = hold(invoiceStream(id), 2);
     try {
       const answers = await Promise.all([confirm(id, 300), confirm(id, 300)]);
       expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);

@@ -22,6 +22,7 @@ import { startTestApp, type TestApp } from '../../test/app.ts';
 import { eventCount, SIGNATURE_DATA_URL } from '../../test/cast.ts';
 import { portalClientWithProject } from '../../test/clients.ts';
 import { eventually } from '../../test/eventually.ts';
+import { holdReads } from '../../test/hold-reads.ts';
 import { systemActor, toNewEvents } from '../platform/command.ts';
 import { recordPayment } from './commands.ts';
 import { invoiceStream, PROJECT_NOT_FOUND } from './decide.ts';
@@ -697,23 +698,8 @@ describe('invoices and payments API', () => {
   it('two conversions of one quote at once, both after reading what it billed: one bills it, the other is decided again and refused', async () => {
     const q = await quote(mine, false);
     const stream = `quote-invoices-${q.id}`;
-    const store = t.deps.store;
-    const original = store.readStream;
     // Hold both conversions after their read of the quote's billing until both have read it.
-    let readers = 0;
-    let release!: () => void;
-    const bothRead = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    store.readStream = async (name: string) => {
-      const events = await original.call(store, name);
-      if (name === stream) {
-        readers++;
-        if (readers === 2) release();
-        await bothRead;
-      }
-      return events;
-    };
+    const held = holdReads(t.deps.store, stream, 2);
     const convert = { estimateId: q.id, projectId: mine.projectId };
     let answers: { status: number; body: { invoiceId?: number; message?: string } }[];
     try {
@@ -722,14 +708,14 @@ describe('invoices and payments API', () => {
         post('/api/quotes/convert-to-invoice', convert),
       ]);
     } finally {
-      store.readStream = original;
+      held.restore();
     }
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     // The loser read the billing again (a third read) and found the quote billed.
-    expect(readers).toBeGreaterThanOrEqual(3);
+    expect(held.reads()).toBeGreaterThanOrEqual(3);
     const made = answers.find((a) => a.status === 201)!.body.invoiceId;
     expect(answers.find((a) => a.status === 409)!.body.message).toMatch(/is already invoiced: INV-/);
-    expect((await store.readStream(stream)).map((e) => e.data)).toMatchObject([
+    expect((await t.deps.store.readStream(stream)).map((e) => e.data)).toMatchObject([
       { invoiceId: made, amountCents: q.totalCents },
     ]);
     const list = (await call('GET', '/api/payments')).body as unknown as TPayment[];

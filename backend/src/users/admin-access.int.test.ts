@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestApp, type TestApp } from '../../test/app.ts';
+import { eventually } from '../../test/eventually.ts';
+import { holdReads } from '../../test/hold-reads.ts';
 import { ConcurrencyError } from '../eventstore/port.ts';
 import { systemActor, toNewEvents } from '../platform/command.ts';
 
@@ -406,40 +408,25 @@ describe('admin endpoints', () => {
     it('two role changes that read the same revision: the loser is decided again on the stored stream, no 409', async () => {
       const u = await create('user');
       const stream = `user-${u.id}`;
-      const store = t.deps.store;
-      // Both commands must read the stored stream, not the state this process remembers from creating it.
+      // Both commands must read the stored stream, not the state this process remembers from creating it;
+      // each is held after its read until both have read it.
       t.deps.aggregates.forget(stream);
-      const original = store.readStream;
-      // Hold both commands after their read until both have read the stream.
-      let readers = 0;
-      let release!: () => void;
-      const bothRead = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      store.readStream = async (name: string) => {
-        const events = await original.call(store, name);
-        if (name === stream) {
-          readers++;
-          if (readers === 2) release();
-          await bothRead;
-        }
-        return events;
-      };
+      const held = holdReads(t.deps.store, stream, 2);
       try {
         const [a, b] = await Promise.all([setRole(u.id, 'admin'), setRole(u.id, 'client')]);
         expect([a.status, b.status]).toEqual([200, 200]);
-        store.readStream = original;
+        held.restore();
         // Both read revision N; one appended, the other met a conflict, read the stream again (a third read)
         // and was decided on the role the first had set: two changes, the second from the first's role.
-        expect(readers).toBeGreaterThanOrEqual(3);
-        const changes = (await store.readStream(stream)).filter((e) => e.type === 'UserRoleChanged');
+        expect(held.reads()).toBeGreaterThanOrEqual(3);
+        const changes = (await t.deps.store.readStream(stream)).filter((e) => e.type === 'UserRoleChanged');
         expect(changes).toHaveLength(2);
         const [first, second] = changes.map((e) => e.data as { from: string; to: string });
         expect(second!.from).toBe(first!.to);
         const final = (await users()).find((x) => x.id === u.id)?.role;
         expect(final).toBe(second!.to);
       } finally {
-        store.readStream = original;
+        held.restore();
       }
     });
   });
@@ -463,6 +450,12 @@ describe('a role change while the users view is behind', () => {
     } finally {
       t.resumeProjections();
     }
+    // Once the view is back (a restarted projections process takes a moment to own its views again), a change
+    // is answered with the record as shown.
+    await eventually('the users view back', async () => {
+      const list = await t.call('GET', '/api/users', undefined, t.adminToken);
+      return (list.body as { id: number; role: string }[]).find((x) => x.id === u.id)?.role === 'user';
+    });
     const again = await t.call('PUT', `/api/users/${u.id}/role`, { role: 'admin' }, t.adminToken);
     expect([again.status, again.body.role]).toEqual([200, 'admin']);
   });
