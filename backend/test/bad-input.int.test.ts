@@ -214,6 +214,45 @@ describe('bad input on every route', () => {
       );
     });
 
+    it('money below a cent or past two decimals answers 400 on every route that takes dollars, never rounded to 0', async () => {
+      const amounts = [1e-9, '1e-9', 0.004, 10.001, '12.345'];
+      const dollars: [string, string, (amount: unknown) => unknown, (string | null)?][] = [
+        ['POST', '/api/invoices', (amount) => ({ projectId: c.projectId, amount, description: 'Tiny' })],
+        ['POST', '/api/payments', (amount) => ({ projectId: c.projectId, amount, description: 'Tiny' })],
+        ['PATCH', `/api/payments/${c.invoiceId}/confirm`, (amount) => ({ paymentMethod: 'cash', amount })],
+        [
+          'POST',
+          '/api/create-payment-intent',
+          (amount) => ({ invoiceId: c.invoiceId, projectId: c.projectId, amount }),
+          c.token('owner'),
+        ],
+        [
+          'POST',
+          '/api/billing-plans',
+          (amount) => ({
+            clientId: c.owner.clientId,
+            projectId: c.projectId,
+            service: 'camera_monitoring',
+            description: 'Monitoring',
+            amount,
+            firstBillingDay: '2099-01-31',
+          }),
+        ],
+        ['PATCH', '/api/billing-plans/999999', (amount) => ({ amount })],
+        [
+          'POST',
+          '/api/quotes/convert-to-invoice',
+          (amount) => ({ estimateId: c.sentEstimateId, projectId: c.projectId, allowExtra: true, amount }),
+        ],
+        ['PATCH', `/api/estimates/${c.estimateId}`, (totalCost) => ({ totalCost })],
+      ];
+      for (const [method, url, body, token] of dollars)
+        for (const amount of amounts) {
+          const answer = await refused(method, url, body(amount), 400, token);
+          expect(answer.message).toMatch(/at least \$0\.01|at most two decimals/);
+        }
+    });
+
     it('a body id past the database range answers 400', async () => {
       await refused('POST', '/api/projects', { clientId: 2147483648, title: 'Job', type: 'starlink' }, 400);
     });
