@@ -35,4 +35,20 @@ describe('a stale copy on screen', () => {
     expect(rebaseDraft(base, draft, fresh)).toEqual({ title: 'Mine', status: 'approved', tags: ['a', 'b'] });
     expect(rebaseDraft(base, { ...draft, tags: [] }, fresh).tags).toEqual([]);
   });
+
+  it('goes field by field inside a group of fields', () => {
+    const base = { prices: { wired: '150', labor: '50' }, services: [] as string[] };
+    const draft = { prices: { wired: '175', labor: '50' }, services: [] as string[] };
+    const fresh = { prices: { wired: '150', labor: '95' }, services: ['mount'] };
+    expect(rebaseDraft(base, draft, fresh)).toEqual({
+      prices: { wired: '175', labor: '95' },
+      services: ['mount'],
+    });
+  });
+
+  it('names the part changed of a record without a noun of its own', () => {
+    expect(
+      staleMessage({ whole: 'the pricing', part: 'the' }, ['labor'], { labor: 'labor hourly rate' }),
+    ).toBe('Someone else changed the labor hourly rate while you were editing.');
+  });
 });

@@ -1,15 +1,30 @@
-import { APPOINTMENT_EDIT_STATUSES } from '@app/contracts/api/appointments';
-import type { TCalendarEvent } from '@app/contracts/calendar/event-times';
+import { APPOINTMENT_EDIT_STATUSES, type TAdminAppointment } from '@app/contracts/api/appointments';
+import type { TStaleVersionError } from '@app/contracts/api/versions';
+import { appointmentEvent, type TCalendarEvent } from '@app/contracts/calendar/event-times';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { rebaseDraft, staleCopyOf, staleMessage } from '../../lib/stale-copy';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { SelectField, TextArea, TextField } from '../../ui/Field';
+import { StaleCopyNotice } from '../../ui/StaleCopyNotice';
 import { errorToast } from '../../ui/toast-store';
-import { useUpdateAppointment } from './appointment-actions';
+import { APPOINTMENTS_KEY, useUpdateAppointment } from './appointment-actions';
 import { changeBody, durationProblem, type EditDraft, editDraftOf } from './event-form';
 import { eventStatusLabel } from './event-labels';
 
 const STATUS_OPTIONS = APPOINTMENT_EDIT_STATUSES.map((value) => ({ value, label: eventStatusLabel(value) }));
+
+/** The form's fields as a stale-copy notice names them ("this event's start time and end time"). */
+const EVENT_WORDS: Record<string, string> = {
+  title: 'title',
+  description: 'description',
+  scheduledDate: 'date',
+  startTime: 'start time',
+  endTime: 'end time',
+  duration: 'length',
+  status: 'status',
+};
 
 /** Edit Event (spec part 2, section 2.5): title, date, start time, end time, status, description. */
 export function EditEventDialog({ event, onClose }: { event: TCalendarEvent | null; onClose: () => void }) {
@@ -21,9 +36,25 @@ export function EditEventDialog({ event, onClose }: { event: TCalendarEvent | nu
 }
 
 function EditEventForm({ event, onClose }: { event: TCalendarEvent; onClose: () => void }) {
-  const [draft, setDraft] = useState<EditDraft>(() => editDraftOf(event));
+  const queryClient = useQueryClient();
+  // The form as filled from the appointment, and that appointment's version (sent as If-Match).
+  const [base, setBase] = useState(() => ({ draft: editDraftOf(event), version: event.version }));
+  const [draft, setDraft] = useState<EditDraft>(base.draft);
+  const [stale, setStale] = useState<TStaleVersionError | null>(null);
   const [tried, setTried] = useState(false);
   const update = useUpdateAppointment();
+  const reload = async () => {
+    const list = await queryClient.fetchQuery<TAdminAppointment[]>({
+      queryKey: [APPOINTMENTS_KEY],
+      staleTime: 0,
+    });
+    const fresh = list?.find((a) => a.id === event.id);
+    if (!fresh) throw new Error('The appointment could not be read again.');
+    const filled = editDraftOf(appointmentEvent({ ...fresh, client: undefined }));
+    setDraft((current) => rebaseDraft(base.draft, current, filled));
+    setBase({ draft: filled, version: fresh.version });
+    setStale(null);
+  };
   const set = (field: keyof EditDraft) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [field]: e.target.value }));
   const timeProblem = tried ? durationProblem(draft.startTime, draft.endTime) : null;
@@ -33,7 +64,10 @@ function EditEventForm({ event, onClose }: { event: TCalendarEvent; onClose: () 
     setTried(true);
     const checked = changeBody(draft);
     if (!checked.ok) return errorToast(checked.title, checked.problem);
-    update.mutate({ id: event.id, body: checked.body }, { onSuccess: onClose });
+    update.mutate(
+      { id: event.id, body: checked.body, version: base.version },
+      { onSuccess: onClose, onError: (error) => setStale(staleCopyOf(error)) },
+    );
   };
 
   return (
@@ -63,6 +97,9 @@ function EditEventForm({ event, onClose }: { event: TCalendarEvent; onClose: () 
         maxLength={5000}
         onChange={set('description')}
       />
+      {stale && (
+        <StaleCopyNotice message={staleMessage('event', stale.changed, EVENT_WORDS)} onReload={reload} />
+      )}
       <div className="flex justify-end gap-2 pt-2">
         <Button variant="outline" onClick={onClose}>
           Cancel

@@ -6,8 +6,9 @@ import type {
 } from '@app/contracts/api/appointments';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { showAccepted } from '../../lib/accepted';
-import { apiRequest, createRecord, isAccepted } from '../../lib/api';
+import { apiRequest, createRecord, ifMatch, isAccepted } from '../../lib/api';
 import { callFailure } from '../../lib/failure';
+import { staleCopyOf } from '../../lib/stale-copy';
 import { toast } from '../../ui/toast-store';
 import { CALENDAR_EVENTS_KEY } from './calendar-query';
 
@@ -38,19 +39,27 @@ export function useCreateAppointment() {
 }
 
 /**
- * PATCH /api/appointments/{id}. Toasts: 'Event updated successfully'; 'Failed to update event' with the
- * server's reason (as the project's 'Failed to update project').
+ * PATCH /api/appointments/{id}, with the version the form was filled from (If-Match) when it has one. Toasts:
+ * 'Event updated successfully'; 'Failed to update event' with the server's reason (as the project's 'Failed to
+ * update project'); a stale copy (409) is the form's to show.
  */
 export function useUpdateAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: TChangeAppointmentBody }) =>
-      apiRequest<TAdminAppointment | TAccepted>('PATCH', `${APPOINTMENTS_KEY}/${id}`, body),
+    mutationFn: ({ id, body, version }: { id: number; body: TChangeAppointmentBody; version?: number }) =>
+      apiRequest<TAdminAppointment | TAccepted>(
+        'PATCH',
+        `${APPOINTMENTS_KEY}/${id}`,
+        body,
+        version === undefined ? undefined : ifMatch(version),
+      ),
     onSuccess: (answer) => {
       if (isAccepted(answer)) return showAccepted(queryClient, answer, LISTS);
       refreshLists(queryClient);
       toast({ title: 'Event updated successfully', description: answer.title });
     },
-    onError: (error) => callFailure(error, 'Failed to update event'),
+    onError: (error) => {
+      if (!staleCopyOf(error)) callFailure(error, 'Failed to update event');
+    },
   });
 }

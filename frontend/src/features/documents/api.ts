@@ -4,8 +4,9 @@ import type { TConvertToFormAnswer, TCustomForm, TSaveCustomFormBody } from '@ap
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showAccepted } from '../../lib/accepted';
-import { ApiError, apiRequest, createRecord, isAccepted, storedToken } from '../../lib/api';
+import { ApiError, apiRequest, createRecord, ifMatch, isAccepted, storedToken } from '../../lib/api';
 import { callFailure } from '../../lib/failure';
+import { staleCopyOf } from '../../lib/stale-copy';
 import { toast } from '../../ui/toast-store';
 
 /**
@@ -195,11 +196,19 @@ export function convertToForm(file: File): Promise<TConvertToFormAnswer> {
   return postForm<TConvertToFormAnswer>(`${DOCUMENTS_KEY}/convert-to-form`, form);
 }
 
-/** POST /api/forms (a new custom form) or PUT /api/forms/{id} (an existing one). */
-export const saveCustomForm = (body: TSaveCustomFormBody, id?: number) =>
+/**
+ * POST /api/forms (a new custom form) or PUT /api/forms/{id} (an existing one, with the version the builder
+ * was filled from as If-Match: a form someone else saved meanwhile is refused with 409 stale_version).
+ */
+export const saveCustomForm = (body: TSaveCustomFormBody, id?: number, version?: number) =>
   id === undefined
     ? createRecord<TCustomForm>(FORMS_KEY, body)
-    : apiRequest<TCustomForm | TAccepted>('PUT', `${FORMS_KEY}/${id}`, body);
+    : apiRequest<TCustomForm | TAccepted>(
+        'PUT',
+        `${FORMS_KEY}/${id}`,
+        body,
+        version === undefined ? undefined : ifMatch(version),
+      );
 
 /** DELETE /api/forms/{id}. */
 export const deleteCustomForm = (id: number) => apiRequest<unknown>('DELETE', `${FORMS_KEY}/${id}`);
@@ -279,11 +288,12 @@ export function useDeleteDocument() {
   });
 }
 
-/** Saving a custom form from the builder; toasts 'Custom form saved'. */
+/** Saving a custom form from the builder; toasts 'Custom form saved' (a stale copy is the builder's to show). */
 export function useSaveCustomForm() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, id }: { body: TSaveCustomFormBody; id?: number }) => saveCustomForm(body, id),
+    mutationFn: ({ body, id, version }: { body: TSaveCustomFormBody; id?: number; version?: number }) =>
+      saveCustomForm(body, id, version),
     onSuccess: (form) => {
       if (isAccepted(form)) return showAccepted(queryClient, form, [FORMS_KEY]);
       queryClient.setQueryData<TCustomForm[]>([FORMS_KEY], (list) =>
@@ -292,7 +302,9 @@ export function useSaveCustomForm() {
       void queryClient.invalidateQueries({ queryKey: [FORMS_KEY] });
       toast({ title: 'Custom form saved', description: form.title });
     },
-    onError: (error) => callFailure(error, 'Failed to save form'),
+    onError: (error) => {
+      if (!staleCopyOf(error)) callFailure(error, 'Failed to save form');
+    },
   });
 }
 

@@ -1,10 +1,11 @@
-import type { TSettings } from '@app/contracts/api/settings';
-import { type FormEvent, useState } from 'react';
+import type { TSettingsRead } from '@app/contracts/api/settings';
+import type { FormEvent } from 'react';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
+import { StaleCopyNotice } from '../../ui/StaleCopyNotice';
 import { CustomServicesEditor } from './CustomServicesEditor';
 import { MultipliersEditor } from './MultipliersEditor';
-import { PRICE_FIELDS, type PricingDraft, pricingDraft, pricingFromDraft } from './pricing-form';
+import { PRICE_FIELDS, pricingDraft, pricingFromDraft } from './pricing-form';
 import { useSectionSave } from './use-section-save';
 
 /**
@@ -12,9 +13,12 @@ import { useSectionSave } from './use-section-save';
  * property type multipliers and additional services, saved with PUT /api/settings. The Settings page's
  * Pricing tab and the Pricing page (/admin/pricing) are this one form.
  */
-export function PricingForm({ initial }: { initial: TSettings['pricing'] }) {
-  const [draft, setDraft] = useState<PricingDraft>(() => pricingDraft(initial));
-  const { submit, saving, errors, edited } = useSectionSave();
+export function PricingForm({ settings }: { settings: TSettingsRead }) {
+  const { draft, setDraft, submit, saving, errors, edited, staleText, reload } = useSectionSave(
+    'pricing',
+    settings,
+    (read) => pricingDraft(read.pricing),
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,6 +61,7 @@ export function PricingForm({ initial }: { initial: TSettings['pricing'] }) {
         onChange={(multipliers) => setDraft((current) => ({ ...current, multipliers }))}
       />
       <CustomServicesEditor draft={draft} onChange={setDraft} />
+      {staleText && <StaleCopyNotice message={staleText} onReload={reload} />}
       <Button type="submit" disabled={saving}>
         {saving ? 'Saving...' : 'Save Pricing Settings'}
       </Button>

@@ -1,7 +1,8 @@
-import type { TSettings, TSettingsUpdate } from '@app/contracts/api/settings';
+import type { TSettingsRead, TSettingsUpdate } from '@app/contracts/api/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, ifMatch } from '../../lib/api';
 import { callFailure } from '../../lib/failure';
+import { staleCopyOf } from '../../lib/stale-copy';
 import { toast } from '../../ui/toast-store';
 import { settingsQuery } from './settings-query';
 
@@ -12,16 +13,22 @@ const SAVED: Record<TSettingsUpdate['section'], { title: string; description: st
   admin: { title: 'Settings saved', description: 'Admin settings were updated.' },
 };
 
-/** PUT /api/settings saves one section and answers the full settings, which replace the cached ones. */
+/**
+ * PUT /api/settings saves one section, with the version its form was filled from (If-Match), and answers the
+ * full settings, which replace the cached ones. A stale copy (409) is the form's to show, not a toast.
+ */
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: TSettingsUpdate) => apiRequest<TSettings>('PUT', '/api/settings', update),
-    onSuccess: (settings, { section }) => {
+    mutationFn: ({ update, version }: { update: TSettingsUpdate; version: number }) =>
+      apiRequest<TSettingsRead>('PUT', '/api/settings', update, ifMatch(version)),
+    onSuccess: (settings, { update }) => {
       queryClient.setQueryData(settingsQuery.queryKey, settings);
-      toast(SAVED[section]);
+      toast(SAVED[update.section]);
     },
     // The server's 400 message names the field at fault, and callFailure shows it.
-    onError: (error) => callFailure(error, 'Failed to update settings'),
+    onError: (error) => {
+      if (!staleCopyOf(error)) callFailure(error, 'Failed to update settings');
+    },
   });
 }

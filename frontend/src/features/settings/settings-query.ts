@@ -1,5 +1,5 @@
-import type { TSettings } from '@app/contracts/api/settings';
+import type { TSettingsRead } from '@app/contracts/api/settings';
 import { queryOptions } from '@tanstack/react-query';
 
-/** GET /api/settings; the admin shell reads the company name from it too. */
-export const settingsQuery = queryOptions<TSettings>({ queryKey: ['/api/settings'] });
+/** GET /api/settings (with their version); the admin shell reads the company name from it too. */
+export const settingsQuery = queryOptions<TSettingsRead>({ queryKey: ['/api/settings'] });

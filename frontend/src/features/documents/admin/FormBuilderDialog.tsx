@@ -1,10 +1,24 @@
 import type { TCustomForm } from '@app/contracts/api/forms';
+import type { TStaleVersionError } from '@app/contracts/api/versions';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { rebaseDraft, staleCopyOf, staleMessage } from '../../../lib/stale-copy';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { TextArea, TextField } from '../../../ui/Field';
-import { useSaveCustomForm } from '../api';
-import { type BuilderDraft, draftBody, draftProblem, newSection } from './builder-draft';
+import { StaleCopyNotice } from '../../../ui/StaleCopyNotice';
+import { customFormsQuery, useSaveCustomForm } from '../api';
+import { type BuilderDraft, draftBody, draftOfForm, draftProblem, newSection } from './builder-draft';
+
+/** A form's parts as a stale-copy notice names them ("this form's sections"). */
+const FORM_WORDS: Record<string, string> = {
+  title: 'title',
+  description: 'description',
+  sections: 'sections',
+  originalDocument: 'original document',
+  type: 'type',
+};
+
 import { SectionEditor } from './SectionEditor';
 
 /**
@@ -36,8 +50,12 @@ function BuilderForm({
   onClose: () => void;
   onSaved?: (form: TCustomForm) => void;
 }) {
+  const queryClient = useQueryClient();
+  // The draft as it was filled from the saved form (its version goes with the save as If-Match).
+  const [base, setBase] = useState(initial);
   const [draft, setDraft] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
+  const [stale, setStale] = useState<TStaleVersionError | null>(null);
   const save = useSaveCustomForm();
   const set = (change: Partial<BuilderDraft>) => setDraft((current) => ({ ...current, ...change }));
 
@@ -46,14 +64,24 @@ function BuilderForm({
     setProblem(found);
     if (found) return;
     save.mutate(
-      { body: draftBody(draft), id: draft.id },
+      { body: draftBody(draft), id: draft.id, version: base.version },
       {
         onSuccess: (form) => {
           if (!('accepted' in form)) onSaved?.(form);
           onClose();
         },
+        onError: (error) => setStale(staleCopyOf(error)),
       },
     );
+  };
+  const reload = async () => {
+    const forms = await queryClient.fetchQuery({ ...customFormsQuery, staleTime: 0 });
+    const fresh = forms?.find((form) => form.id === draft.id);
+    if (!fresh) throw new Error('The form could not be read again.');
+    const filled = draftOfForm(fresh);
+    setDraft((current) => rebaseDraft(base, current, filled));
+    setBase(filled);
+    setStale(null);
   };
 
   return (
@@ -104,6 +132,9 @@ function BuilderForm({
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
           {problem}
         </p>
+      )}
+      {stale && (
+        <StaleCopyNotice message={staleMessage('form', stale.changed, FORM_WORDS)} onReload={reload} />
       )}
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onClose} disabled={save.isPending}>

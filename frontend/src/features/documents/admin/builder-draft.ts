@@ -17,6 +17,8 @@ import {
 export type BuilderDraft = {
   /** The server's id once saved. */
   id?: number;
+  /** The saved form's version the draft was filled from (If-Match on its save). */
+  version?: number;
   title: string;
   description: string;
   sections: TFormSection[];
@@ -58,6 +60,7 @@ export const hasOptions = (type: TFieldType) => type === 'select' || type === 'm
 
 export const draftOfForm = (form: TCustomForm): BuilderDraft => ({
   id: form.id,
+  version: form.version,
   title: form.title,
   description: form.description,
   sections: form.sections.map((s) => ({ ...s, fields: s.fields.map((f) => ({ ...f })) })),

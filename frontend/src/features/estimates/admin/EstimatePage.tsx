@@ -3,15 +3,18 @@ import {
   ESTIMATE_NEEDS_CLIENT,
   type TEstimate,
 } from '@app/contracts/api/estimates';
+import type { TStaleVersionError } from '@app/contracts/api/versions';
 import { automaticHours, calculateQuote, quoteInputProblem } from '@app/contracts/estimates/calculate';
 import { DEFAULT_PRICING } from '@app/contracts/estimates/pricing';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { failureText } from '../../../lib/api';
 import { formatInstant } from '../../../lib/format';
+import { rebaseDraft, staleCopyOf, staleMessage } from '../../../lib/stale-copy';
 import { Button, buttonClass } from '../../../ui/Button';
 import { FullScreenSpinner } from '../../../ui/Spinner';
+import { StaleCopyNotice } from '../../../ui/StaleCopyNotice';
 import { errorToast } from '../../../ui/toast-store';
 import { projectsQuery } from '../../projects/project-query';
 import { estimateIdOf, estimateQuery, isNotFound } from '../estimates-query';
@@ -26,7 +29,7 @@ import { EstimateStatusPanel } from './EstimateStatusPanel';
 import { type EstimateDraft, estimateDraftOf, estimateSave } from './estimate-draft';
 import { quoteInputOf } from './quote-form';
 import { useSendEstimate } from './send-estimate';
-import { PAGE_SAVE, useUpdateEstimate } from './update-estimate';
+import { ESTIMATE_FIELD_WORDS, PAGE_SAVE, useUpdateEstimate } from './update-estimate';
 
 const backLinkClass =
   'text-sm font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700';
@@ -74,7 +77,12 @@ function EstimateScreen({ estimate }: { estimate: TEstimate }) {
   const navigate = useNavigate();
   const clients = useQuery(clientsQuery);
   const projects = useQuery(projectsQuery);
+  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<EstimateDraft | null>(null);
+  // The estimate as the edit started from it: what the save compares with and whose version it sends
+  // (If-Match), so a save never puts back, unseen, what someone else changed meanwhile.
+  const [base, setBase] = useState<TEstimate>(estimate);
+  const [stale, setStale] = useState<TStaleVersionError | null>(null);
   const update = useUpdateEstimate(estimate.id);
   const remove = useDeleteEstimate(estimate.id);
   const send = useSendEstimate(estimate.id);
@@ -91,10 +99,25 @@ function EstimateScreen({ estimate }: { estimate: TEstimate }) {
   const onSave = () => {
     if (!editing) return;
     if (!preview) return errorToast(PAGE_SAVE.failure.title, problem ?? PAGE_SAVE.failure.fallback);
-    const checked = estimateSave(estimate, editing, preview.totalCents);
+    const checked = estimateSave(base, editing, preview.totalCents);
     if (!checked.ok) return errorToast(PAGE_SAVE.failure.title, checked.problem);
     if (checked.body === null) return setEditing(null);
-    update.mutate({ body: checked.body, ...PAGE_SAVE }, { onSuccess: () => setEditing(null) });
+    update.mutate(
+      { body: checked.body, version: base.version, ...PAGE_SAVE },
+      { onSuccess: () => setEditing(null), onError: (error) => setStale(staleCopyOf(error)) },
+    );
+  };
+  const startEditing = () => {
+    setBase(estimate);
+    setStale(null);
+    setEditing(estimateDraftOf(estimate));
+  };
+  const reload = async () => {
+    const fresh = await queryClient.fetchQuery({ ...estimateQuery(estimate.id), staleTime: 0 });
+    if (!fresh) throw new Error('The estimate could not be read again.');
+    setEditing((draft) => draft && rebaseDraft(estimateDraftOf(base), draft, estimateDraftOf(fresh)));
+    setBase(fresh);
+    setStale(null);
   };
   const onDelete = () => {
     if (!window.confirm(DELETE_CONFIRMATION)) return;
@@ -142,7 +165,7 @@ function EstimateScreen({ estimate }: { estimate: TEstimate }) {
                 variant="outline"
                 disabled={locked}
                 aria-describedby={locked ? 'estimate-locked' : undefined}
-                onClick={() => setEditing(estimateDraftOf(estimate))}
+                onClick={startEditing}
               >
                 Edit
               </Button>
@@ -181,6 +204,14 @@ function EstimateScreen({ estimate }: { estimate: TEstimate }) {
           <p role="alert" className="mt-2 text-sm text-red-700">
             {problem}
           </p>
+        )}
+        {editing && stale && (
+          <div className="mt-3 max-w-2xl">
+            <StaleCopyNotice
+              message={staleMessage('estimate', stale.changed, ESTIMATE_FIELD_WORDS)}
+              onReload={reload}
+            />
+          </div>
         )}
       </header>
       <main className="mx-auto grid max-w-6xl grid-cols-1 gap-6 p-4 md:p-6 lg:grid-cols-3">

@@ -41,7 +41,7 @@ export function PricingPage() {
             </Button>
           </div>
         ) : (
-          <PricingForm initial={settings.data.pricing} />
+          <PricingForm settings={settings.data} />
         )}
       </main>
     </div>

@@ -1,12 +1,21 @@
-import type { TSettings } from '@app/contracts/api/settings';
-import { type FormEvent, useState } from 'react';
+import type { TSettingsRead } from '@app/contracts/api/settings';
+import type { FormEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/Field';
+import { StaleCopyNotice } from '../../../ui/StaleCopyNotice';
 import { useSectionSave } from '../use-section-save';
 
-export function AdminTab({ initial }: { initial: TSettings['admin'] }) {
-  const [form, setForm] = useState(initial);
-  const { submit, saving, errors, edited } = useSectionSave();
+export function AdminTab({ settings }: { settings: TSettingsRead }) {
+  const {
+    draft: form,
+    setDraft: setForm,
+    submit,
+    saving,
+    errors,
+    edited,
+    staleText,
+    reload,
+  } = useSectionSave('admin', settings, (read) => read.admin);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -39,6 +48,7 @@ export function AdminTab({ initial }: { initial: TSettings['admin'] }) {
           edited('email');
         }}
       />
+      {staleText && <StaleCopyNotice message={staleText} onReload={reload} />}
       <Button type="submit" disabled={saving}>
         {saving ? 'Saving...' : 'Save Admin Settings'}
       </Button>

@@ -1,23 +1,34 @@
-import type { TSettings } from '@app/contracts/api/settings';
+import type { TSettings, TSettingsRead } from '@app/contracts/api/settings';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/Field';
+import { StaleCopyNotice } from '../../../ui/StaleCopyNotice';
 import { settingsQuery } from '../settings-query';
 import { useSectionSave } from '../use-section-save';
 import { LogoUpload } from './LogoUpload';
 
 type CompanyForm = Omit<TSettings['company'], 'logo'>;
 
-export function CompanyTab({ initial }: { initial: TSettings['company'] }) {
+const companyForm = ({ company }: TSettingsRead): CompanyForm => ({
+  name: company.name,
+  email: company.email,
+  phone: company.phone,
+  address: company.address,
+});
+
+export function CompanyTab({ settings }: { settings: TSettingsRead }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<CompanyForm>({
-    name: initial.name,
-    email: initial.email,
-    phone: initial.phone,
-    address: initial.address,
-  });
-  const { submit, saving, errors, edited } = useSectionSave();
+  const {
+    draft: form,
+    setDraft: setForm,
+    submit,
+    saving,
+    errors,
+    edited,
+    staleText,
+    reload,
+  } = useSectionSave('company', settings, companyForm);
   const set = (field: keyof CompanyForm) => (event: { target: { value: string } }) => {
     setForm((current) => ({ ...current, [field]: event.target.value }));
     edited(field);
@@ -66,6 +77,7 @@ export function CompanyTab({ initial }: { initial: TSettings['company'] }) {
           error={errors.address}
           onChange={set('address')}
         />
+        {staleText && <StaleCopyNotice message={staleText} onReload={reload} />}
         <Button type="submit" disabled={saving}>
           {saving ? 'Saving...' : 'Save Company Settings'}
         </Button>

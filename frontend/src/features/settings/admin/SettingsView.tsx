@@ -35,9 +35,9 @@ export function SettingsView() {
       <Tabs
         label="Settings sections"
         tabs={[
-          { id: 'company', label: 'Company', panel: <CompanyTab initial={settings.company} /> },
-          { id: 'pricing', label: 'Pricing', panel: <PricingTab initial={settings.pricing} /> },
-          { id: 'admin', label: 'Admin', panel: <AdminTab initial={settings.admin} /> },
+          { id: 'company', label: 'Company', panel: <CompanyTab settings={settings} /> },
+          { id: 'pricing', label: 'Pricing', panel: <PricingTab settings={settings} /> },
+          { id: 'admin', label: 'Admin', panel: <AdminTab settings={settings} /> },
         ]}
       />
     </div>

@@ -1,4 +1,4 @@
-import type { TSettings } from '@app/contracts/api/settings';
+import type { TSettingsRead } from '@app/contracts/api/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiUpload } from '../../../lib/api';
@@ -18,7 +18,7 @@ export function useUploadLogo() {
       return apiUpload<{ logo: string }>('/api/settings/logo', form, setProgress);
     },
     onSuccess: ({ logo }) => {
-      queryClient.setQueryData(settingsQuery.queryKey, (settings: TSettings | undefined) =>
+      queryClient.setQueryData(settingsQuery.queryKey, (settings: TSettingsRead | undefined) =>
         settings ? { ...settings, company: { ...settings.company, logo } } : settings,
       );
       void queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey });
