@@ -253,6 +253,33 @@ describe('bad input on every route', () => {
         }
     });
 
+    it('a malformed If-Match answers 400 on every edit that reads it, and changes nothing', async () => {
+      const edits = Object.keys(ROWS).filter((route) => readsIfMatch(t, route));
+      expect(edits.length).toBe(7);
+      for (const route of edits) {
+        const [method, pattern] = route.split(' ') as [string, string];
+        const row = ROWS[route]!;
+        const params = row.params?.(c) ?? {};
+        const url = pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+        for (const ifMatch of ['W/"1"', '"01"', 'one', '"1", "2"', '']) {
+          const before = await eventCount(t);
+          const res = await t.app.inject({
+            method: method as 'PUT',
+            url,
+            headers: { authorization: `Bearer ${c.token('admin')}`, 'if-match': ifMatch },
+            payload: row.body?.(c) as object,
+          });
+          const appended = (await eventCount(t)) - before;
+          expect({ route, ifMatch, status: res.statusCode, appended }).toEqual({
+            route,
+            ifMatch,
+            status: 400,
+            appended: 0,
+          });
+        }
+      }
+    });
+
     it('a body id past the database range answers 400', async () => {
       await refused('POST', '/api/projects', { clientId: 2147483648, title: 'Job', type: 'starlink' }, 400);
     });
