@@ -1,18 +1,27 @@
 import type { TProject } from '@app/contracts/api/projects';
+import type { TStaleVersionError } from '@app/contracts/api/versions';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { rebaseDraft, staleCopyOf, staleMessage } from '../../../../lib/stale-copy';
 import { Button } from '../../../../ui/Button';
 import { TextArea } from '../../../../ui/Field';
+import { StaleCopyNotice } from '../../../../ui/StaleCopyNotice';
 import { errorToast } from '../../../../ui/toast-store';
+import { PROJECT_FIELD_WORDS } from '../../labels';
 import { type DraftChange, ProjectDetailsFields, ProjectManagementFields } from '../../ProjectFields';
 import { changedFields, draftOf, type ProjectDraft } from '../../project-draft';
+import { projectQuery } from '../../project-query';
 import { useSaveProject } from '../../save-project';
 
 /**
- * The job's information, progress and notes. Edit turns them into inputs; Save sends what changed with
- * PATCH; Cancel puts back the values from before the edit.
+ * The job's information, progress and notes. Edit turns them into inputs; Save sends what changed since Edit
+ * with PATCH and the version Edit started from (If-Match); Cancel puts back the values from before the edit.
  */
 export function JobInfo({ project }: { project: TProject }) {
+  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<ProjectDraft | null>(null);
+  const [base, setBase] = useState(project);
+  const [stale, setStale] = useState<TStaleVersionError | null>(null);
   const save = useSaveProject(project.id);
   const draft = editing ?? draftOf(project);
   const onChange: DraftChange | undefined = editing
@@ -21,18 +30,31 @@ export function JobInfo({ project }: { project: TProject }) {
 
   const onSave = () => {
     if (!editing) return;
-    const checked = changedFields(project, editing);
+    const checked = changedFields(base, editing);
     if (checked === null) return setEditing(null);
     if (!checked.ok) return errorToast('Failed to update project', checked.problem);
     save.mutate(
       {
         method: 'PATCH',
         body: checked.body,
+        version: base.version,
         success: { title: 'Project updated successfully' },
         failure: 'Failed to update project',
       },
-      { onSuccess: () => setEditing(null) },
+      { onSuccess: () => setEditing(null), onError: (error) => setStale(staleCopyOf(error)) },
     );
+  };
+  const startEditing = () => {
+    setBase(project);
+    setStale(null);
+    setEditing(draftOf(project));
+  };
+  const reload = async () => {
+    const fresh = await queryClient.fetchQuery({ ...projectQuery(project.id), staleTime: 0 });
+    if (!fresh) throw new Error('The project could not be read again.');
+    setEditing((current) => current && rebaseDraft(draftOf(base), current, draftOf(fresh)));
+    setBase(fresh);
+    setStale(null);
   };
 
   return (
@@ -51,11 +73,19 @@ export function JobInfo({ project }: { project: TProject }) {
             </Button>
           </div>
         ) : (
-          <Button variant="outline" onClick={() => setEditing(draftOf(project))}>
+          <Button variant="outline" onClick={startEditing}>
             Edit
           </Button>
         )}
       </div>
+      {editing && stale && (
+        <div className="mt-3">
+          <StaleCopyNotice
+            message={staleMessage('project', stale.changed, PROJECT_FIELD_WORDS)}
+            onReload={reload}
+          />
+        </div>
+      )}
       <div className="mt-4 space-y-6">
         <ProjectDetailsFields project={project} draft={draft} onChange={onChange} withDescription />
         <div>
