@@ -111,4 +111,35 @@ describe('a stale copy in the project dialog (browser)', () => {
       await other.context().close();
     });
   }
+
+  it('pricing: a price another admin saved meanwhile refuses the save; Reload keeps both prices', async () => {
+    const page = await b.newPage({ width: 1280, height: 800 });
+    await b.signInAsAdmin(page);
+    await page.goto('/admin/pricing');
+    const labor = page.getByLabel('Labor hourly rate ($)');
+    await labor.waitFor();
+    // Another admin raises the labor rate while this page is open.
+    const read = (await b.t.call('GET', '/api/settings', undefined, b.t.adminToken)).body;
+    const theirs = { ...read.pricing, laborHourlyRate: 95 };
+    expect(
+      (await b.t.call('PUT', '/api/settings', { section: 'pricing', data: theirs }, b.t.adminToken)).status,
+    ).toBe(200);
+
+    await page.getByLabel('Wired camera price ($)').fill('175');
+    await page.getByRole('button', { name: 'Save Pricing Settings' }).click();
+    const notice = page.getByRole('alert').filter({ hasText: 'Someone else changed' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(
+      'Someone else changed the labor hourly rate while you were editing.',
+    );
+    await notice.getByRole('button', { name: 'Reload' }).click();
+    await notice.waitFor({ state: 'hidden' });
+    expect(await labor.inputValue()).toBe('95');
+    expect(await page.getByLabel('Wired camera price ($)').inputValue()).toBe('175');
+    await page.getByRole('button', { name: 'Save Pricing Settings' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Settings Saved' }).waitFor();
+    const saved = (await b.t.call('GET', '/api/settings', undefined, b.t.adminToken)).body;
+    expect(saved.pricing).toMatchObject({ laborHourlyRate: 95, wiredCameraPrice: 175 });
+    await page.context().close();
+  });
 });
