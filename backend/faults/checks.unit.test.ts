@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answerBook, routeOf } from './answers.ts';
 import type { Found } from './found.ts';
 import { integrity } from './integrity.ts';
 import { type CommandRecord, nextStep } from './ledger.ts';
@@ -169,5 +170,41 @@ describe('summarizeLog', () => {
     expect(summarizeLog('workers', text)).toBe(
       'log of workers: warn 2, error 1 (warn "could not enqueue jobs" ×2; error "projection loop failed" ×1)',
     );
+  });
+});
+
+describe('answerBook', () => {
+  const seen = (method: string, path: string, status: number, code: string | null, allow: string[] = []) => ({
+    method,
+    path,
+    status,
+    code,
+    allow,
+  });
+  it('counts a 409, 401 or 404 its caller did not allow as unexpected, by route and code', () => {
+    const book = answerBook();
+    book.note(seen('PATCH', '/api/projects/12', 409, 'conflict'));
+    book.note(seen('PATCH', '/api/projects/13', 409, 'conflict'));
+    book.note(seen('PATCH', '/api/projects/12', 409, 'stale_version', ['409 stale_version']));
+    book.note(seen('PATCH', '/api/projects/12', 409, 'conflict', ['409 stale_version']));
+    book.note(seen('POST', '/api/auth/login', 401, 'unauthorized', ['401']));
+    book.note(seen('POST', '/api/projects/7/photos', 404, 'not_found'));
+    book.note(seen('GET', '/readyz', 503, null));
+    book.note(seen('POST', '/api/auth/login', 400, 'invalid'));
+    const { figures, details } = book.figures();
+    expect(figures.map((f) => [f.label, f.value, f.pass])).toEqual([
+      ['unexpected 409 answers', '3 (4 answered 409, 1 of them expected)', false],
+      ['unexpected 401 answers', '0 (1 answered 401, 1 of them expected)', true],
+      ['unexpected 404 answers', '1 (1 answered 404, 0 of them expected)', false],
+    ]);
+    expect(details).toEqual([
+      'unexpected 409: PATCH /api/projects/:id → 409 conflict ×3',
+      'unexpected 404: POST /api/projects/:id/photos → 404 not_found ×1',
+    ]);
+  });
+
+  it('names a route by its path with ids as :id and without its query', () => {
+    expect(routeOf('/api/audit?stream=user-4')).toBe('/api/audit');
+    expect(routeOf('/api/payments/41/confirm')).toBe('/api/payments/:id/confirm');
   });
 });

@@ -1,4 +1,5 @@
 import { Agent, request } from 'node:http';
+import type { Allowed, SeenAnswer } from './answers.ts';
 
 export interface Answer {
   status: number;
@@ -6,11 +7,22 @@ export interface Answer {
   retryAfter: number | null;
 }
 
+/** The `error` of an error body, if the answer has one. */
+const codeOf = (body: unknown) =>
+  typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string'
+    ? (body as { error: string }).error
+    : null;
+
 /**
  * A JSON-over-HTTP client with keep-alive, cheap on the load generator's CPU; bounded per request. With several
  * API processes (`bases`) it spreads calls over them in turn, as a load balancer would; `via(i)` talks to one.
+ * `observe` sees every answer with the statuses its caller allowed (answers.ts counts the others).
  */
-export function httpClient(bases: string | string[], maxSockets: number) {
+export function httpClient(
+  bases: string | string[],
+  maxSockets: number,
+  observe: (answer: SeenAnswer) => void = () => undefined,
+) {
   const all = Array.isArray(bases) ? bases : [bases];
   const agent = new Agent({ keepAlive: true, maxSockets });
   let token: string | undefined;
@@ -23,16 +35,20 @@ export function httpClient(bases: string | string[], maxSockets: number) {
     body?: unknown,
     timeoutMs = 10_000,
     extraHeaders: Record<string, string> = {},
+    allow: Allowed = [],
   ) {
     return new Promise<Answer>((resolve, reject) => {
-      const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+      const raw = Buffer.isBuffer(body);
+      const payload =
+        body === undefined ? undefined : typeof body === 'string' || raw ? body : JSON.stringify(body);
       const req = request(`${base}${path}`, {
         method,
         agent,
         timeout: timeoutMs,
         headers: {
           ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(payload ? { 'content-type': 'application/json' } : {}),
+          // A Buffer (a multipart form) comes with its own content-type among the headers.
+          ...(payload && !raw ? { 'content-type': 'application/json' } : {}),
           ...extraHeaders,
         },
       });
@@ -51,8 +67,10 @@ export function httpClient(bases: string | string[], maxSockets: number) {
             parsed = JSON.parse(text);
           } catch {}
           const retryAfter = Number(res.headers['retry-after']);
+          const status = res.statusCode ?? 0;
+          observe({ method, path, status, code: codeOf(parsed), allow });
           resolve({
-            status: res.statusCode ?? 0,
+            status,
             body: parsed,
             retryAfter: Number.isFinite(retryAfter) ? retryAfter : null,
           });
@@ -62,7 +80,7 @@ export function httpClient(bases: string | string[], maxSockets: number) {
     });
   }
 
-  /** A string body is sent as it is (a signed webhook), anything else as JSON. */
+  /** A string or Buffer body is sent as it is (a signed webhook, a multipart form), anything else as JSON. */
   const call = (...args: Parameters<typeof callAt> extends [string, ...infer R] ? R : never) =>
     callAt(all[turn++ % all.length]!, ...args);
   /** The same calls, always to API process `i`. */

@@ -6,11 +6,13 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { answerBook } from './answers.ts';
 import { apiPair } from './api-pair.ts';
 import { appProcesses, type Crash, PARTS, scriptOf } from './app-processes.ts';
 import { calendarSync } from './calendar-sync.ts';
 import { endAbandonedRuns, notePid, teardown } from './cleanup.ts';
 import { database } from './database.ts';
+import { editRounds } from './edit-rounds.ts';
 import { FAULTS } from './faults.ts';
 import { type FaultResult, figures } from './figures.ts';
 import { gatherFound } from './found.ts';
@@ -21,6 +23,8 @@ import { commands, loadClient } from './load.ts';
 import { summarizeLogs } from './log-summary.ts';
 import { messageMails } from './message-mails.ts';
 import { options } from './options.ts';
+import { partPayments } from './part-payments.ts';
+import { passwords } from './passwords.ts';
 import { sparePort } from './ports.ts';
 import { createCluster, dropAbandonedClusters } from './postgres-cluster.ts';
 import { readyzMonitor } from './readyz-monitor.ts';
@@ -33,6 +37,7 @@ import { settle } from './settle.ts';
 import { sh, sleep } from './shell.ts';
 import { makePeople, type Slice, type SliceContext } from './slice.ts';
 import { stripePayments } from './stripe-payments.ts';
+import { uploads } from './uploads.ts';
 
 const HARD_CAP_MS = 450_000;
 /** The faults end by then, so settling, checks and cleanup (each bounded) fit under the hard cap. */
@@ -128,6 +133,10 @@ async function main() {
     await calendarSync(() => adminToken),
     messageMails(),
     apiPair(),
+    passwords(outboxDir),
+    uploads(),
+    editRounds(),
+    partPayments(),
   ];
   cleanup.add('fakes', async () => {
     for (const slice of slices) await slice.close?.();
@@ -168,7 +177,9 @@ async function main() {
   });
   cleanup.add('app processes', () => processes.stopAll());
 
-  const http = httpClient(bases, opts.clients + 8);
+  // Every answer of the run is classified: a 409, 401 or 404 its caller did not expect is a failure.
+  const answers = answerBook();
+  const http = httpClient(bases, opts.clients + 24, answers.note);
   cleanup.add('http client', async () => http.close());
   // All three at once, as docker-compose starts them.
   for (const part of PARTS) processes.start(part);
@@ -192,7 +203,8 @@ async function main() {
   const book = ledger();
   const runId = randomBytes(3).toString('hex');
   const c = commands(book, http, runId, opts.idempotencyKeys);
-  const ctx: SliceContext = { http, db, log, runId, people: await makePeople(http, runId, 4) };
+  const faults: FaultResult[] = [];
+  const ctx: SliceContext = { http, db, log, runId, people: await makePeople(http, runId, 4), faults };
   for (const slice of slices) {
     log(`preparing ${slice.name}`);
     await slice.prepare?.(ctx);
@@ -211,7 +223,6 @@ async function main() {
 
   const readyz = readyzMonitor(http);
   cleanup.add('readyz monitor', () => readyz.stop());
-  const faults: FaultResult[] = [];
   await sleep(WARMUP_MS);
   for (const [i, fault] of FAULTS.entries()) {
     // Spread what is left of the run over the faults still to come (each reserving its outage and ~6 s).
@@ -285,9 +296,10 @@ async function main() {
     startedAt,
     logs: await summarizeLogs(processes.logFile),
   });
+  const surprises = answers.figures();
   const out = report(
-    [...list, ...sliceChecks.flatMap((s) => s.figures)],
-    [...details, ...sliceChecks.flatMap((s) => s.details)],
+    [...list, ...surprises.figures, ...sliceChecks.flatMap((s) => s.figures)],
+    [...details, ...surprises.details, ...sliceChecks.flatMap((s) => s.details)],
   );
   const commit = (await sh('git', ['-C', root, 'rev-parse', '--short', 'HEAD'])).output.trim();
   const header = `faults run ${new Date(startedAt).toISOString()}, commit ${commit}, ${opts.clients} clients × ${opts.seconds} s (pause ${opts.pauseMs} ms, creates ${opts.idempotencyKeys ? 'with' : 'without'} Idempotency-Key), load average ${loadavg()

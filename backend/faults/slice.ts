@@ -1,18 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from './database.ts';
-import type { Figure } from './figures.ts';
+import type { FaultResult, Figure } from './figures.ts';
 import type { Found } from './found.ts';
 import type { HttpClient } from './http-client.ts';
 import { MARK_DOMAIN } from './load.ts';
 import { ask, bodyOf } from './steady.ts';
 
-/** What a slice of the run gets: the client (over both API processes), the database, the run's people. */
+/**
+ * What a slice of the run gets: the client (over both API processes), the database, the run's people, and the
+ * faults as they happen (each with its times, to tell what met which).
+ */
 export interface SliceContext {
   http: HttpClient;
   db: Database;
   log(line: string): void;
   runId: string;
   people: Person[];
+  faults: readonly FaultResult[];
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Allowed } from './answers.ts';
 import type { Answer, Caller } from './http-client.ts';
 import { answerName, nextStep } from './ledger.ts';
 import { sleep } from './shell.ts';
@@ -13,7 +14,8 @@ export interface Asked {
 
 /**
  * A call of the slices' own work (not counted in the load's ledger), retried as a real client does (the
- * load's rule, `nextStep`): until a 2xx, a 4xx, or 45 s of failures. `once` sends it a single time.
+ * load's rule, `nextStep`): until a 2xx, a 4xx, or 45 s of failures. `once` sends it a single time; `allow`
+ * names the 409, 401 or 404 answers the caller expects (any other is counted as a failure, answers.ts).
  */
 export async function ask(
   http: Caller,
@@ -21,12 +23,12 @@ export async function ask(
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
-  once = false,
+  { once = false, allow = [] }: { once?: boolean; allow?: Allowed } = {},
 ): Promise<Asked> {
   const sentAt = Date.now();
   const failures: string[] = [];
   for (let attempt = 1; ; attempt++) {
-    const answer = await http.call(method, path, body, 10_000, headers).catch((err: Error) => err);
+    const answer = await http.call(method, path, body, 10_000, headers, allow).catch((err: Error) => err);
     const name = answerName(answer);
     const step = nextStep(answer, attempt, Date.now() - sentAt, 'client');
     if (once || 'done' in step) return { answer, name, ok: /^2\d\d$/.test(name), failures, at: Date.now() };
@@ -43,3 +45,7 @@ export function bodyOf<T>(asked: Asked, what: string): T {
     );
   return asked.answer.body as T;
 }
+
+/** An answer's status code as it is (a 503 with or without Retry-After), or the connection error's name. */
+export const statusOf = (answer: Answer | Error) =>
+  answer instanceof Error ? answerName(answer) : String(answer.status);

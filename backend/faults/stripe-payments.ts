@@ -34,7 +34,7 @@ export async function stripePayments(count = 9): Promise<Slice> {
         {
           'stripe-signature': fake.sign(payload),
         },
-        true,
+        { once: true },
       );
       webhookAnswers.set(r.name, (webhookAnswers.get(r.name) ?? 0) + 1);
       if (r.ok) return;
