@@ -92,6 +92,7 @@ function sampleEstimate(overrides: Partial<TEstimate> = {}, input: Partial<Quote
     declineReason: null,
     createdAt: '2026-01-29T21:00:00.000Z',
     updatedAt: '2026-01-30T00:30:00.000Z',
+    version: 1,
     ...overrides,
   });
 }
