@@ -1,6 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { comparePositions } from '@app/contracts/events/envelope';
+import { projections as views } from '@app/projections/registry';
 import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import pino from 'pino';
@@ -128,14 +130,25 @@ export async function startTestApp(
     };
   };
 
-  // A new database's views are made by the projections' first run: a test starts once they are there, as a
-  // person meets a server that has been up for more than a moment.
-  await eventually('the read models made', async () => {
-    const { rows } = await sql<{ made: boolean }>`SELECT to_regclass('rm.users') IS NOT NULL AS made`.execute(
-      infra.db,
-    );
-    return rows[0]?.made;
-  });
+  // A new database's views are made by the projections' first run: a test starts once every view is there and
+  // has caught up with what start-up stored, as a person meets a server that has been up for a moment.
+  const tables = views.flatMap((p) => p.tables.map((table) => `rm.${table}`));
+  const head = await infra.store.headPosition();
+  await eventually(
+    'the read models made and caught up',
+    async () => {
+      const { rows } = await sql<{ missing: number }>`
+      SELECT count(*)::int AS missing FROM unnest(${tables}::text[]) AS t(name) WHERE to_regclass(t.name) IS NULL`.execute(
+        infra.db,
+      );
+      if (rows[0]?.missing !== 0) return false;
+      return views.every((p) => {
+        const reached = deps.watcher.positionOf(p.name);
+        return reached !== undefined && comparePositions(reached, head) >= 0;
+      });
+    },
+    30_000,
+  );
   const adminToken = await login(ADMIN.email, ADMIN.password);
   return {
     app,
