@@ -4,7 +4,7 @@ import type { TUserEvent } from '@app/contracts/events/users';
 import { type Credentials, credentialsByEmail, fillAccount } from '../auth/credentials.ts';
 import { userForToken } from '../auth/guard.ts';
 import { dummyPasswordHash, verifyPassword } from '../auth/secrets.ts';
-import { openSession, revokeSession } from '../auth/sessions.ts';
+import { openSession, revokeSession, sessionRefused } from '../auth/sessions.ts';
 import type { RecordWrite } from '../eventstore/port.ts';
 import type { Actor } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
@@ -86,15 +86,21 @@ export async function signIn(
   if (creds.temporary_expired) throw unauthorized(TEMPORARY_PASSWORD_EXPIRED);
   const account = await accountOf(deps, creds);
   if (!account) throw unauthorized(LOGIN_FAILED);
-  const session = openSession(deps.db, account.id, deps.config.SESSION_TTL_HOURS);
+  const session = openSession(deps.db, account.id, deps.config.SESSION_TTL_HOURS, creds.password_hash);
   const withTemporaryPassword = creds.must_change_password;
-  await appendActivity(
-    deps,
-    { ...actor, id: account.id, role: account.role },
-    account.id,
-    user.recordLogin(account.id, { withTemporaryPassword }),
-    account.fill ? [session.record, account.fill] : [session.record],
-  );
+  try {
+    await appendActivity(
+      deps,
+      { ...actor, id: account.id, role: account.role },
+      account.id,
+      user.recordLogin(account.id, { withTemporaryPassword }),
+      account.fill ? [session.record, account.fill] : [session.record],
+    );
+  } catch (err) {
+    // The password was changed or reset between its check and the session: it is no longer the password.
+    if (sessionRefused(err)) throw unauthorized(LOGIN_FAILED);
+    throw err;
+  }
   const { id, email, firstName, lastName, role, createdAt } = account;
   return {
     token: session.token,
