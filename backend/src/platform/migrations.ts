@@ -100,9 +100,20 @@ const migrations: Record<string, Migration> = {
   '0225_credentials_follow_events': raw(credentialsFollowEventsSql),
 };
 
+/** Postgres' "undefined table" and "invalid schema name": a schema or table dropped while it was being listed. */
+const DROPPED_MEANWHILE = new Set(['42P01', '3F000']);
+
 export async function migrate(db: Kysely<unknown>): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Kysely lists every table of every schema before it migrates; a projections process starting beside this
+  // one may drop a rebuild's scratch schema (rm_build_*) in the middle of that listing. The same listing a
+  // moment later is right, so it is tried again (a real failure fails every time).
+  for (let attempt = 1; error && attempt < 5; attempt++) {
+    if (!DROPPED_MEANWHILE.has((error as { code?: string }).code ?? '')) break;
+    await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
