@@ -64,7 +64,8 @@ export async function seedBusiness(options: SeedOptions) {
     EVENTSTORE_URL: '',
     LOG_LEVEL: 'silent',
   });
-  const infra = await openInfrastructure(config, 24);
+  // The small set runs beside other tests on a server of 100 connections: a few do for it.
+  const infra = await openInfrastructure(config, options.size === 'small' ? 8 : 24);
   const watcher = new ProjectionWatcher(
     infra.pool,
     infra.db,
