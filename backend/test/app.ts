@@ -52,8 +52,7 @@ export async function startTestApp(
     ...options.env,
   });
   const log = pino({ level: 'silent' });
-  // Two test files run at once beside the processes some of them start, on a server of 100 connections.
-  const infra = await openInfrastructure(config, 10);
+  const infra = await openInfrastructure(config, 20);
   const redis = createRedis(config);
   let projections = startProjections(infra, log);
   const deps: AppDeps = await createDeps(config, infra, redis, { sessionCacheMs: options.sessionCacheMs });
