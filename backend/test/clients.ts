@@ -22,3 +22,24 @@ export async function portalClientWithProject(t: TestApp, client: { name: string
     projectId: project.body.id as number,
   };
 }
+
+/** A client without portal access and a project of theirs, made through the API as an admin would. */
+export async function clientWithProject(
+  t: TestApp,
+  client: { name: string; email: string },
+  project: { title: string; type?: string } = { title: 'Job' },
+) {
+  const made = await t.call(
+    'POST',
+    '/api/clients',
+    { ...client, userType: 'client', portalAccess: false },
+    t.adminToken,
+  );
+  const created = await t.call(
+    'POST',
+    '/api/projects',
+    { clientId: made.body.client.id, title: project.title, type: project.type ?? 'starlink' },
+    t.adminToken,
+  );
+  return { clientId: made.body.client.id as number, projectId: created.body.id as number };
+}

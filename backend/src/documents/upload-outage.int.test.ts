@@ -1,6 +1,7 @@
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
+import { clientWithProject } from '../../test/clients.ts';
 import { formBody } from '../../test/multipart.ts';
 import { tcpProxy } from '../../test/tcp-proxy.ts';
 
@@ -34,19 +35,8 @@ describe('a document upload answered while Postgres stops', () => {
         return proxied.toString();
       },
     });
-    const client = await t.call(
-      'POST',
-      '/api/clients',
-      { name: 'Outage Client', email: 'outage-docs@example.com', userType: 'client', portalAccess: false },
-      t.adminToken,
-    );
-    const project = await t.call(
-      'POST',
-      '/api/projects',
-      { clientId: client.body.client.id, title: 'Job', type: 'starlink' },
-      t.adminToken,
-    );
-    projectId = project.body.id;
+    projectId = (await clientWithProject(t, { name: 'Outage Client', email: 'outage-docs@example.com' }))
+      .projectId;
     // A second removal of the same temporary file (the upload's last clean-up) waits while a hold is set.
     const removals = new Map<string, number>();
     fsp.rm = (async (path, options) => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { eventCount } from '../../test/cast.ts';
+import { clientWithProject } from '../../test/clients.ts';
 import { png } from '../../test/fixtures/documents.ts';
 import { solidBmp } from '../../test/fixtures/images.ts';
 import { brokenForms, filenameOf, formBody } from '../../test/multipart.ts';
@@ -22,19 +23,7 @@ describe('broken multipart bodies on the upload routes', () => {
     t = await startTestApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const client = await t.call(
-      'POST',
-      '/api/clients',
-      { name: 'Form Client', email: 'forms@example.com', userType: 'client', portalAccess: false },
-      t.adminToken,
-    );
-    const project = await t.call(
-      'POST',
-      '/api/projects',
-      { clientId: client.body.client.id, title: 'Job', type: 'starlink' },
-      t.adminToken,
-    );
-    projectId = project.body.id;
+    projectId = (await clientWithProject(t, { name: 'Form Client', email: 'forms@example.com' })).projectId;
   });
   afterAll(async () => {
     await t?.close();

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { connect as connectTcp } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
+import { clientWithProject } from '../../test/clients.ts';
 import { stripedBmp } from '../../test/fixtures/images.ts';
 import { buildApp } from '../processes/app.ts';
 import { workerDecodes } from './images.ts';
@@ -17,19 +18,8 @@ describe('uploads and slow requests', () => {
     t = await startTestApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const client = await t.call(
-      'POST',
-      '/api/clients',
-      { name: 'Upload Client', email: 'upload@example.com', userType: 'client', portalAccess: false },
-      t.adminToken,
-    );
-    const project = await t.call(
-      'POST',
-      '/api/projects',
-      { clientId: client.body.client.id, title: 'Job', type: 'starlink' },
-      t.adminToken,
-    );
-    projectId = project.body.id;
+    projectId = (await clientWithProject(t, { name: 'Upload Client', email: 'upload@example.com' }))
+      .projectId;
   });
   afterAll(async () => {
     await t?.close();

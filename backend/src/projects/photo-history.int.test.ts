@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
+import { clientWithProject } from '../../test/clients.ts';
 import { eventually } from '../../test/eventually.ts';
 import { PostgresEventStore } from '../eventstore/postgres.ts';
 import { projectStream } from './decide.ts';
@@ -17,19 +18,13 @@ describe('a version-1 photo event in a project’s history', () => {
   afterAll(async () => t?.close());
 
   it('shows in the project and is removed through the aggregate as a version-2 event', async () => {
-    const client = await t.call(
-      'POST',
-      '/api/clients',
-      { name: 'History Client', email: 'history@example.com', userType: 'client', portalAccess: false },
-      t.adminToken,
-    );
-    const project = await t.call(
-      'POST',
-      '/api/projects',
-      { clientId: client.body.client.id, title: 'Old photos', type: 'starlink' },
-      t.adminToken,
-    );
-    const id = project.body.id as number;
+    const id = (
+      await clientWithProject(
+        t,
+        { name: 'History Client', email: 'history@example.com' },
+        { title: 'Old photos' },
+      )
+    ).projectId;
     const stream = projectStream(id);
     const file = `${'c'.repeat(64)}.jpg`;
     // Written as the earlier version wrote it: raw store (no schema check), no schemaVersion in metadata.
