@@ -90,6 +90,30 @@ const toStored = (r: EventRow): StoredEvent => ({
   metadata: r.metadata,
 });
 
+/** Runs `work` on one pooled connection inside a transaction: committed when it returns, rolled back when it throws. */
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** The rows that change with a change's events (`appendMany`'s `records`), on a connection in a transaction. */
+export async function writeRecordsOn(client: pg.PoolClient, records: readonly RecordWrite[]) {
+  for (const record of records) await client.query(record.sql, [...record.parameters]);
+}
+
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
   private listener: pg.Client | null = null;
@@ -114,19 +138,12 @@ export class PostgresEventStore implements EventStore {
   async appendMany(writes: StreamWrite[], records: readonly RecordWrite[] = []): Promise<AppendResult[]> {
     if (writes.length === 1 && records.length === 0)
       return [await this.append(writes[0]!.stream, writes[0]!.events, writes[0]!.expectedRevision)];
-    const client = await this.pool.connect();
-    const results: AppendResult[] = [];
-    try {
-      await client.query('BEGIN');
-      for (const write of writes) results.push(await this.appendOn(client, write));
-      for (const record of records) await client.query(record.sql, [...record.parameters]);
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    const results = await inTransaction(this.pool, async (client) => {
+      const appended: AppendResult[] = [];
+      for (const write of writes) appended.push(await this.appendOn(client, write));
+      await writeRecordsOn(client, records);
+      return appended;
+    });
     this.hintAppended();
     return results;
   }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { EventStoreDbEventStore } from '../eventstore/esdb.ts';
 import type { EventStore, RecordWrite } from '../eventstore/port.ts';
-import { PostgresEventStore } from '../eventstore/postgres.ts';
+import { inTransaction, PostgresEventStore, writeRecordsOn } from '../eventstore/postgres.ts';
 import { withEventSchemas } from '../eventstore/schemas.ts';
 import type { Config } from './config.ts';
 import { createKysely, createPool, ensureDatabase } from './db.ts';
@@ -21,18 +21,7 @@ export interface Infrastructure {
 
 /** The rows that change with a change's events, when the events live in EventStoreDB: one transaction. */
 async function writeRecords(pool: pg.Pool, records: readonly RecordWrite[]) {
-  if (records.length === 0) return;
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    for (const r of records) await client.query(r.sql, [...r.parameters]);
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  if (records.length > 0) await inTransaction(pool, (client) => writeRecordsOn(client, records));
 }
 
 /** Database (created when missing), migrations and the configured event store. */
