@@ -55,6 +55,16 @@ describe('failed password attempts per account', () => {
     expect((await signIn(other.email, other.temporaryPassword)).status).toBe(200);
   });
 
+  it('twelve guesses at once from twelve addresses get five answers, the rest wait', async () => {
+    const u = await t.createUser({ email: 'rushed@example.com' });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signIn(u.email, `wrong-${i}`).then((res) => res.status)),
+    );
+    expect(answers.filter((s) => s === 401)).toHaveLength(5);
+    expect(answers.filter((s) => s === 429)).toHaveLength(7);
+    expectBlocked(await signIn(u.email, u.temporaryPassword));
+  });
+
   it('an unknown e-mail is answered the same way, so the answers tell nothing about which accounts exist', async () => {
     for (let i = 0; i < 5; i++) expect((await signIn('nobody@example.com', `wrong-${i}`)).status).toBe(401);
     expectBlocked(await signIn('nobody@example.com', 'anything'));

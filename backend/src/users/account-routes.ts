@@ -7,21 +7,38 @@ import {
   ZSuccess,
 } from '@app/contracts/api/auth';
 import { ZCreateUserBody, ZCreateUserResponse } from '@app/contracts/api/users';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type FailedAttempts, failedAttempts } from '../auth/failed-attempts.ts';
+import { FAILED_ATTEMPTS_REDIS_TIMEOUT_MS, failedAttempts, type TakeAttempt } from '../auth/failed-attempts.ts';
 import { actorOf, bearerToken, guards, userForToken } from '../auth/guard.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { unauthorized } from '../platform/errors.ts';
 import { accountIdByEmail, changePassword, createUser, issueTemporaryPassword } from './commands.ts';
 import { signIn, signOut, tooManyFailures } from './sign-in.ts';
 
-/** Refuses an account's attempt while it has failed too often (429 with the time to wait in Retry-After). */
-async function refuseWhileBlocked(attempts: FailedAttempts, reply: FastifyReply) {
-  const wait = await attempts.waitSeconds();
-  if (wait === null) return;
-  void reply.header('retry-after', String(wait));
-  throw tooManyFailures(wait);
+/**
+ * Runs one password attempt of an account, refused while it has failed too often (429 with the time to wait in
+ * Retry-After). `attempt` is told when the password was wrong; any other outcome gives the attempt back.
+ */
+async function limited<T>(
+  take: TakeAttempt,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  attempt: (failed: () => Promise<void>) => Promise<T>,
+): Promise<T> {
+  const taken = await take(request);
+  if ('wait' in taken) {
+    void reply.header('retry-after', String(taken.wait));
+    throw tooManyFailures(taken.wait);
+  }
+  let failed = false;
+  try {
+    return await attempt(async () => {
+      failed = true;
+    });
+  } finally {
+    if (!failed) await taken.giveBack();
+  }
 }
 
 /**
@@ -33,21 +50,30 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireSession, requireAdmin } = guards(deps);
   const perAddress = { rateLimit: { max: deps.config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' } };
   return async (app) => {
-    const signInFailures = failedAttempts(app, 'sign-in-failures', (request) =>
+    // Queues while (re)connecting, so the first attempts after a start are counted too; Redis down: fails open.
+    const counter = deps.redis.duplicate({
+      maxRetriesPerRequest: 0,
+      commandTimeout: FAILED_ATTEMPTS_REDIS_TIMEOUT_MS,
+    });
+    counter.on('error', () => undefined); // reconnects by itself; each refused command is logged
+    app.addHook('onClose', async () => counter.disconnect());
+    const namespace = deps.config.REDIS_NAMESPACE;
+    const signInAttempt = failedAttempts(counter, namespace, app.log, 'sign-in', (request) =>
       String((request.body as { email?: unknown } | undefined)?.email ?? '')
         .trim()
         .toLowerCase(),
     );
-    const passwordFailures = failedAttempts(app, 'password-failures', (request) => String(request.user?.id));
+    const passwordAttempt = failedAttempts(counter, namespace, app.log, 'password', (request) =>
+      String(request.user?.id),
+    );
 
     app.post(
       '/api/auth/login',
       { schema: { body: ZLoginBody, response: { 200: ZLoginResponse } }, config: perAddress },
-      async (request, reply) => {
-        const failures = signInFailures(request);
-        await refuseWhileBlocked(failures, reply);
-        return signIn(deps, actorOf(request), request.body, () => failures.count());
-      },
+      async (request, reply) =>
+        limited(signInAttempt, request, reply, (failed) =>
+          signIn(deps, actorOf(request), request.body, failed),
+        ),
     );
 
     // The signed-in account as its session has it (credentials and sessions: never behind the events).
@@ -71,9 +97,9 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { id, sessionHash } = request.user!;
-        const failures = passwordFailures(request);
-        await refuseWhileBlocked(failures, reply);
-        await changePassword(deps, actorOf(request), id, request.body, sessionHash, () => failures.count());
+        await limited(passwordAttempt, request, reply, (failed) =>
+          changePassword(deps, actorOf(request), id, request.body, sessionHash, failed),
+        );
         return { success: true as const, message: 'Password updated' };
       },
     );
