@@ -202,13 +202,13 @@ describe('documents: the admin Documents view (browser)', () => {
     const row = group.getByTestId('document-row').filter({ hasText: 'roof.png' });
     await row.waitFor();
     await group.getByTestId('document-row').filter({ hasText: 'notes.txt' }).waitFor();
-    expect(await group.getByTestId('document-count').textContent()).toBe('4 documents');
+    await expect.poll(() => group.getByTestId('document-count').textContent()).toBe('4 documents');
 
     // The type filter: Photos shows none of these; Files shows the two uploads only.
     await admin.getByRole('button', { name: 'Photos', exact: true }).click();
     await admin.getByText('No documents found').waitFor();
     await admin.getByRole('button', { name: 'Files', exact: true }).click();
-    expect(await group.getByTestId('document-count').textContent()).toBe('3 documents');
+    await expect.poll(() => group.getByTestId('document-count').textContent()).toBe('3 documents');
     await admin.getByRole('button', { name: 'All', exact: true }).click();
 
     // The picture shows in the page, from the file fetched with the session.
