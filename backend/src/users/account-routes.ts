@@ -9,7 +9,11 @@ import {
 import { ZCreateUserBody, ZCreateUserResponse } from '@app/contracts/api/users';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FAILED_ATTEMPTS_REDIS_TIMEOUT_MS, failedAttempts, type TakeAttempt } from '../auth/failed-attempts.ts';
+import {
+  FAILED_ATTEMPTS_REDIS_TIMEOUT_MS,
+  failedAttempts,
+  type TakeAttempt,
+} from '../auth/failed-attempts.ts';
 import { actorOf, bearerToken, guards, userForToken } from '../auth/guard.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { unauthorized } from '../platform/errors.ts';
