@@ -1,6 +1,9 @@
 import { randomInt } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
+import { failedAttempts } from './failed-attempts.ts';
 
 /**
  * Password guesses are limited per account as well as per address (issue 22, section 5): five failures in 15
@@ -107,5 +110,28 @@ describe('failed password attempts per account', () => {
       answers.push((await send('/api/auth/change-password', body, address, token)).status);
     expect(answers.slice(0, 3)).not.toContain(429);
     expect(answers[3]).toBe(429);
+  });
+});
+
+describe('failed attempts with Redis away', () => {
+  it('fails open: the attempt goes on, and is logged', async () => {
+    const redis = new Redis('redis://127.0.0.1:1', {
+      maxRetriesPerRequest: 0,
+      commandTimeout: 200,
+      retryStrategy: () => 50,
+      lazyConnect: true,
+    });
+    redis.on('error', () => undefined);
+    const warnings: string[] = [];
+    const log = { warn: (_: object, msg: string) => warnings.push(msg) } as unknown as FastifyBaseLogger;
+    try {
+      const take = failedAttempts(redis, 'ng-test', log, 'sign-in', () => 'someone@example.com');
+      const taken = await take({} as FastifyRequest);
+      expect('settle' in taken).toBe(true);
+      if ('settle' in taken) await taken.settle(true);
+      expect(warnings).toEqual(['failed-attempt counter unavailable: attempt allowed']);
+    } finally {
+      redis.disconnect();
+    }
   });
 });

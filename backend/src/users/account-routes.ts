@@ -22,7 +22,7 @@ import { signIn, signOut, tooManyFailures } from './sign-in.ts';
 
 /**
  * Runs one password attempt of an account, refused while it has failed too often (429 with the time to wait in
- * Retry-After). `attempt` is told when the password was wrong; any other outcome gives the attempt back.
+ * Retry-After). `attempt` is told when the password was wrong; any other outcome uses nothing up.
  */
 async function limited<T>(
   take: TakeAttempt,
@@ -41,7 +41,7 @@ async function limited<T>(
       failed = true;
     });
   } finally {
-    if (!failed) await taken.giveBack();
+    await taken.settle(failed);
   }
 }
 
