@@ -83,9 +83,11 @@ export async function commandToVisibleLatency(clients = 16, commandsPerClient = 
     await run(warmupPerClient, []);
     extraReads = 0;
     const samples: number[] = [];
+    const cpuBefore = await server.cpuSeconds();
     const started = performance.now();
     await run(commandsPerClient, samples);
     const seconds = (performance.now() - started) / 1000;
+    const cpuAfter = await server.cpuSeconds();
     samples.sort((a, b) => a - b);
     return {
       clients,
@@ -94,6 +96,9 @@ export async function commandToVisibleLatency(clients = 16, commandsPerClient = 
       p99: percentile(samples, 99),
       commandsPerSecond: samples.length / seconds,
       extraReads,
+      // Steadier than the times on a shared machine: what each command and its read cost in CPU.
+      serverCpuMs: ((cpuAfter.server - cpuBefore.server) * 1000) / samples.length,
+      postgresCpuMs: ((cpuAfter.postgres - cpuBefore.postgres) * 1000) / samples.length,
     };
   } finally {
     agent.destroy();

@@ -50,7 +50,7 @@ if (wants('latency')) {
   );
   const latency = await commandToVisibleLatency();
   console.log(
-    `command-to-visible, ${latency.clients} clients: p50 ${f(latency.p50)} ms, p99 ${f(latency.p99)} ms (${latency.commands} commands, ${Math.round(latency.commandsPerSecond)}/s)  target p99 <= 50 ms: ${verdict(latency.p99 <= 50)}`,
+    `command-to-visible, ${latency.clients} clients: p50 ${f(latency.p50)} ms, p99 ${f(latency.p99)} ms (${latency.commands} commands, ${Math.round(latency.commandsPerSecond)}/s; CPU per command and read: server ${f(latency.serverCpuMs)} ms, Postgres ${f(latency.postgresCpuMs)} ms)  target p99 <= 50 ms: ${verdict(latency.p99 <= 50)}`,
   );
 }
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase } from '../test/db.ts';
@@ -51,6 +51,11 @@ export async function startServer(port: number, processes: readonly string[]) {
     base,
     ws: `ws://127.0.0.1:${port}/ws`,
     databaseUrl: database.url,
+    /** CPU seconds used so far by the server's processes and by every Postgres process (Linux). */
+    cpuSeconds: async () => ({
+      server: (await Promise.all(children.map((c) => treeCpuSeconds(c.pid!)))).reduce((a, b) => a + b, 0),
+      postgres: await postgresCpuSeconds(),
+    }),
     async stop() {
       await Promise.all(
         children.map((c) => {
@@ -63,6 +68,38 @@ export async function startServer(port: number, processes: readonly string[]) {
     },
   };
 }
+/** User and system CPU time of a process, from /proc (0 when it is gone). */
+async function processCpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (!stat) return 0;
+  // The fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100;
+
+/** A process's CPU time and its descendants' (tsx runs the server in a child of its own). */
+async function treeCpuSeconds(pid: number): Promise<number> {
+  const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
+  const below = await Promise.all(
+    children
+      .split(' ')
+      .filter(Boolean)
+      .map((c) => treeCpuSeconds(Number(c))),
+  );
+  return below.reduce((a, b) => a + b, await processCpuSeconds(pid));
+}
+
+async function postgresCpuSeconds(): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const comm = await readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '');
+    if (comm.trim() === 'postgres') total += await processCpuSeconds(Number(entry));
+  }
+  return total;
+}
+
 export type BenchServer = Awaited<ReturnType<typeof startServer>>;
 
 export type Call = ReturnType<typeof caller>;

@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { passwordChecksBusy } from './secrets.ts';
 
 /**
- * The counter's own Redis connection waits this long, not the per-address limiter's 100 ms: a busy machine
+ * The counter's own Redis connection waits this long (queued while connecting, unlike the per-address limiter's): a busy machine
  * answering late must not let guesses through uncounted. Redis down still fails open (sign-ins go on).
  */
 export const FAILED_ATTEMPTS_REDIS_TIMEOUT_MS = 2000;

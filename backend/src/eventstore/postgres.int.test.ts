@@ -138,4 +138,54 @@ describe('postgres event store: appends to several streams', () => {
       await db.drop();
     }
   });
+
+  it('sent in one round trip with their records: a conflict writes no record, a failing record stores no event', async () => {
+    const db = await createTestDatabase();
+    await PostgresEventStore.migrate(db.pool);
+    await db.pool.query('CREATE TABLE notes (id int PRIMARY KEY, body text NOT NULL)');
+    const store = new PostgresEventStore(db.pool);
+    const note = (id: number, body: string | null) => ({
+      sql: 'INSERT INTO notes (id, body) VALUES ($1, $2)',
+      parameters: [id, body],
+    });
+    const notes = async () => (await db.pool.query('SELECT id, body FROM notes ORDER BY id')).rows;
+    try {
+      await store.appendMany(
+        [{ stream: 'a-1', events: [testEvent('A')], expectedRevision: 'no_stream' }],
+        [note(1, 'one')],
+      );
+      expect(await notes()).toEqual([{ id: 1, body: 'one' }]);
+
+      // The stream moved on: the compare-and-set fails the transaction, and the record with it.
+      const stale = store.appendMany(
+        [{ stream: 'a-1', events: [testEvent('Stale')], expectedRevision: 'no_stream' }],
+        [note(2, 'two')],
+      );
+      await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(stale).rejects.toMatchObject({ stream: 'a-1', actual: 0n });
+      // A record refused by the database: its error, and nothing of the change stored.
+      await expect(
+        store.appendMany(
+          [{ stream: 'a-1', events: [testEvent('B')], expectedRevision: 0n }],
+          [note(3, null)],
+        ),
+      ).rejects.toMatchObject({ code: '23502' });
+      expect((await store.readStream('a-1')).map((e) => e.type)).toEqual(['A']);
+      expect(await notes()).toEqual([{ id: 1, body: 'one' }]);
+
+      // The connection went back clean: the next change commits.
+      await store.appendMany(
+        [{ stream: 'a-1', events: [testEvent('C')], expectedRevision: 0n }],
+        [note(4, 'four')],
+      );
+      expect((await store.readStream('a-1')).map((e) => e.type)).toEqual(['A', 'C']);
+      expect(await notes()).toEqual([
+        { id: 1, body: 'one' },
+        { id: 4, body: 'four' },
+      ]);
+    } finally {
+      await store.close();
+      await db.drop();
+    }
+  });
 });

@@ -38,6 +38,20 @@ CREATE TABLE IF NOT EXISTS es_events (
 CREATE INDEX IF NOT EXISTS es_events_global_order ON es_events (transaction_id, global_position);
 `;
 
+/** The SQLSTATE of an append whose stream is not at the expected revision (it fails its transaction). */
+const WRONG_REVISION = 'ES409';
+
+/**
+ * Raises when called: an append calls it when its compare-and-set matched no stream row, so a conflict fails
+ * the statement, and with it a transaction whose statements were all sent at once.
+ */
+export const eventStoreFunctionsSql = `
+CREATE OR REPLACE FUNCTION es_wrong_expected_revision(stream text) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'stream % is not at the expected revision', stream USING ERRCODE = '${WRONG_REVISION}';
+END $$;
+`;
+
 const CHANNEL = 'es_appended';
 
 const streamStatement: Record<'no_stream' | 'any' | 'revision', string> = {
@@ -49,7 +63,7 @@ const streamStatement: Record<'no_stream' | 'any' | 'revision', string> = {
              WHERE stream_name = $1 AND revision = $7::bigint RETURNING revision`,
 };
 
-// One round trip: bump or create the stream row (compare-and-set) and insert every event.
+// One statement: bump or create the stream row (compare-and-set) and insert every event, or raise.
 const appendSqlFor = (streamSql: string) => `
 WITH s AS (${streamSql}),
 ins AS (
@@ -57,14 +71,35 @@ ins AS (
   SELECT e.id, $1, s.revision - $2::bigint + e.ord, e.type, e.data, e.metadata
   FROM s, unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS e(id, type, data, metadata, ord)
   RETURNING global_position, transaction_id, stream_revision
+),
+last AS (
+  SELECT global_position::text AS position, transaction_id::text AS txid, stream_revision::text AS revision
+  FROM ins ORDER BY stream_revision DESC LIMIT 1
 )
-SELECT global_position::text AS position, transaction_id::text AS txid, stream_revision::text AS revision
-FROM ins ORDER BY stream_revision DESC LIMIT 1`;
+SELECT position, txid, revision FROM last
+UNION ALL
+SELECT NULL, NULL, es_wrong_expected_revision($1) WHERE NOT EXISTS (SELECT 1 FROM s)`;
 const appendSql = {
   no_stream: appendSqlFor(streamStatement.no_stream),
   any: appendSqlFor(streamStatement.any),
   revision: appendSqlFor(streamStatement.revision),
 };
+
+/** One stream's append: its compare-and-set and every event, as a named statement (planned once a connection). */
+function appendStatement({ stream, events, expectedRevision: expected }: StreamWrite): pg.QueryConfig {
+  if (events.length === 0) throw new Error('append needs at least one event');
+  const kind = typeof expected === 'bigint' ? 'revision' : expected;
+  const values: unknown[] = [
+    stream,
+    events.length,
+    events.map((e) => e.id),
+    events.map((e) => e.type),
+    events.map((e) => JSON.stringify(e.data)),
+    events.map((e) => JSON.stringify(e.metadata)),
+  ];
+  if (typeof expected === 'bigint') values.push(expected.toString());
+  return { name: `es_append_${kind}`, text: appendSql[kind], values };
+}
 
 const selectColumns = `event_id, stream_name, stream_revision::text AS revision, global_position::text AS position,
   transaction_id::text AS txid, type, data, metadata`;
@@ -114,12 +149,60 @@ export async function writeRecordsOn(client: pg.PoolClient, records: readonly Re
   for (const record of records) await client.query(record.sql, [...record.parameters]);
 }
 
+/** The statement of `inOneRoundTrip` that failed first (its index), and why. */
+export class StatementFailed extends Error {
+  constructor(
+    readonly index: number,
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'StatementFailed';
+  }
+}
+
+/**
+ * Runs `statements` as one transaction in one round trip: BEGIN, the statements and COMMIT are written at once
+ * on a pipelining connection (node-postgres `pipeline`, as `createPool` opens them). The first statement to
+ * fail aborts the transaction, so the ones after it fail too and Postgres answers the COMMIT by rolling back;
+ * that failure is thrown as `StatementFailed`. Answers every statement's result once committed.
+ */
+export async function inOneRoundTrip(
+  pool: pg.Pool,
+  statements: readonly pg.QueryConfig[],
+): Promise<pg.QueryResult[]> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    // Corked, the messages leave in one write, which wakes Postgres once.
+    const socket = client.connection.stream;
+    socket.cork();
+    const sent = [client.query('BEGIN'), ...statements.map((s) => client.query(s)), client.query('COMMIT')];
+    socket.uncork();
+    const settled = await Promise.allSettled(sent);
+    const failed = settled.findIndex((r) => r.status === 'rejected');
+    if (failed === -1)
+      return settled.slice(1, -1).map((r) => (r as PromiseFulfilledResult<pg.QueryResult>).value);
+    // A COMMIT that never arrived (a lost connection) leaves nothing open on a connection that goes back.
+    await client.query('ROLLBACK').catch((err: Error) => {
+      broken = err;
+    });
+    const reason = (settled[failed] as PromiseRejectedResult).reason;
+    if (failed === 0 || failed === settled.length - 1) throw reason;
+    throw new StatementFailed(failed - 1, reason);
+  } finally {
+    client.release(broken);
+  }
+}
+
+const isWrongRevision = (err: unknown) => (err as { code?: string } | null)?.code === WRONG_REVISION;
+
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
   private listener: pg.Client | null = null;
   private listenerReady: Promise<void> | null = null;
   private readonly listeners = new Set<() => void>();
   private notifyPending = false;
+  private notifying = false;
   /** Signs this store's NOTIFYs: its own readers were woken in-process already and skip them. */
   private readonly origin = randomUUID();
 
@@ -127,67 +210,62 @@ export class PostgresEventStore implements EventStore {
 
   static async migrate(pool: pg.Pool): Promise<void> {
     await pool.query(eventStoreSchemaSql);
+    await pool.query(eventStoreFunctionsSql);
   }
 
   async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    const result = await this.appendOn(this.pool, { stream, events, expectedRevision: expected });
-    this.hintAppended();
-    return result;
+    return (await this.appendMany([{ stream, events, expectedRevision: expected }]))[0]!;
   }
 
+  /** Every write and record in one statement, or one transaction sent in one round trip. */
   async appendMany(writes: StreamWrite[], records: readonly RecordWrite[] = []): Promise<AppendResult[]> {
-    if (writes.length === 1 && records.length === 0)
-      return [await this.append(writes[0]!.stream, writes[0]!.events, writes[0]!.expectedRevision)];
-    const results = await inTransaction(this.pool, async (client) => {
-      const appended: AppendResult[] = [];
-      for (const write of writes) appended.push(await this.appendOn(client, write));
-      await writeRecordsOn(client, records);
-      return appended;
-    });
-    this.hintAppended();
-    return results;
-  }
-
-  /** One round trip: the stream's compare-and-set and every event, on the pool or inside a transaction. */
-  private async appendOn(db: pg.Pool | pg.PoolClient, write: StreamWrite): Promise<AppendResult> {
-    const { stream, events, expectedRevision: expected } = write;
-    if (events.length === 0) throw new Error('append needs at least one event');
-    const kind = typeof expected === 'bigint' ? 'revision' : expected;
-    const params: unknown[] = [
-      stream,
-      events.length,
-      events.map((e) => e.id),
-      events.map((e) => e.type),
-      events.map((e) => JSON.stringify(e.data)),
-      events.map((e) => JSON.stringify(e.metadata)),
+    const statements = [
+      ...writes.map(appendStatement),
+      ...records.map((r) => ({ text: r.sql, values: [...r.parameters] })),
     ];
-    if (typeof expected === 'bigint') params.push(expected.toString());
-    // Named statements are parsed and planned once per connection.
-    const { rows } = await db.query<{ position: string; txid: string; revision: string }>({
-      name: `es_append_${kind}`,
-      text: appendSql[kind],
-      values: params,
+    let results: pg.QueryResult[];
+    try {
+      results =
+        statements.length === 1
+          ? [await this.pool.query(statements[0]!)]
+          : await inOneRoundTrip(this.pool, statements);
+    } catch (err) {
+      const failed = err instanceof StatementFailed ? err.index : 0;
+      if (isWrongRevision(err instanceof StatementFailed ? err.cause : err) && writes[failed]) {
+        const { stream, expectedRevision } = writes[failed];
+        throw new ConcurrencyError(stream, expectedRevision, await this.currentRevision(stream));
+      }
+      throw err instanceof StatementFailed ? err.cause : err;
+    }
+    this.hintAppended();
+    return writes.map((_, i) => {
+      const last = results[i]!.rows[0] as { position: string; txid: string; revision: string };
+      return {
+        nextExpectedRevision: BigInt(last.revision),
+        lastPosition: { commit: BigInt(last.txid), prepare: BigInt(last.position) },
+      };
     });
-    const last = rows[0];
-    if (!last) throw new ConcurrencyError(stream, expected, await this.currentRevision(stream));
-    return {
-      nextExpectedRevision: BigInt(last.revision),
-      lastPosition: { commit: BigInt(last.txid), prepare: BigInt(last.position) },
-    };
   }
 
   /**
-   * Wakes readers: at once in this process, and through one coalesced NOTIFY for other processes.
+   * Wakes readers: at once in this process, and through a NOTIFY for other processes, of which one at a time
+   * is in flight: appends made meanwhile are told by the next, so a busy process sends one per round trip.
    * A NOTIFY inside every append would serialise all commits on Postgres' notification queue lock.
    */
   private hintAppended() {
     for (const l of this.listeners) l();
-    if (this.notifyPending) return;
     this.notifyPending = true;
-    setImmediate(() => {
+    if (this.notifying) return;
+    this.notifying = true;
+    setImmediate(() => void this.notifyOthers());
+  }
+
+  private async notifyOthers() {
+    while (this.notifyPending) {
       this.notifyPending = false;
-      this.pool.query(`NOTIFY ${CHANNEL}, '${this.origin}'`).catch(() => undefined);
-    });
+      await this.pool.query(`NOTIFY ${CHANNEL}, '${this.origin}'`).catch(() => undefined);
+    }
+    this.notifying = false;
   }
 
   private async currentRevision(stream: string): Promise<bigint | 'no_stream'> {

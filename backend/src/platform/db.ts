@@ -37,6 +37,9 @@ export function createPool(url: string, max = 10): pg.Pool {
     // An open writer holds every event reader back: never let a forgotten transaction linger.
     idle_in_transaction_session_timeout: 10_000,
     application_name: 'northern-guard',
+    // Statements sent together are written at once (a change's transaction: eventstore/postgres.ts); one at a
+    // time, as kysely sends them, nothing differs.
+    pipeline: true,
   });
   // A connection lost while idle in the pool, or while checked out between queries (pg-pool then has no
   // listener on it), emits 'error'; unhandled, that kills the process. The query in flight fails on its own

@@ -22,7 +22,9 @@ import type { AppDeps } from './deps.ts';
 import { DomainError } from './errors.ts';
 import { applyInputRules } from './input-rules.ts';
 
-const RATE_LIMIT_REDIS_TIMEOUT_MS = 100;
+// Long enough that a busy process, whose timers fire before the answer already waiting is read, does not skip
+// limits that Redis did count; short enough that a hung Redis holds a sign-in for a second at most.
+const RATE_LIMIT_REDIS_TIMEOUT_MS = 1000;
 const RETRY_AFTER_SECONDS = 5;
 
 import { bodyDeadline } from './request-deadline.ts';
@@ -105,7 +107,7 @@ export async function createHttp(deps: AppDeps, options: FastifyServerOptions = 
       directives: cspDirectives(cardPaymentsConfigured(deps.config)),
     },
   });
-  // Rate limits on their own connection that never waits: when Redis cannot answer within 100 ms the limit is
+  // Rate limits on their own connection that never waits: when Redis cannot answer within a second the limit is
   // not applied (fail open, logged) rather than holding a sign-in or the public form until Redis is back.
   const limits = deps.redis.duplicate({
     enableOfflineQueue: false,

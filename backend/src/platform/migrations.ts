@@ -6,7 +6,7 @@ import { credentialsFollowEventsSql } from '../auth/credentials.ts';
 import { billingCardDetailsSql, billingTablesSql } from '../billing/tables.ts';
 import { calendarFeedsTableSql } from '../calendar/feed-store.ts';
 import { calendarTablesSql } from '../calendar-sync/tables.ts';
-import { eventStoreSchemaSql } from '../eventstore/postgres.ts';
+import { eventStoreFunctionsSql, eventStoreSchemaSql } from '../eventstore/postgres.ts';
 import { stripeTablesSql } from '../stripe/tables.ts';
 
 const raw = (text: string): Migration => ({ up: async (db) => void (await sql.raw(text).execute(db)) });
@@ -98,6 +98,8 @@ const migrations: Record<string, Migration> = {
   // What a session needs of its account, kept with the account's events (auth/credentials.ts), and the
   // expiry of temporary passwords (those already issued count their 7 days from now).
   '0225_credentials_follow_events': raw(credentialsFollowEventsSql),
+  // An append that conflicts raises, so a transaction sent in one round trip fails with it (eventstore/postgres.ts).
+  '0230_event_store_conflicts_raise': raw(eventStoreFunctionsSql),
 };
 
 /** Postgres' "undefined table" and "invalid schema name": a schema or table dropped while it was being listed. */

@@ -98,7 +98,7 @@ describe('the API while Redis is out of reach', () => {
     await redis?.close();
   });
 
-  it('takes the public form within the limiter’s 100 ms (limits fail open) and /readyz answers within a second', async () => {
+  it('takes the public form within the limiter’s second (limits fail open) and /readyz answers within a second', async () => {
     redis.cut();
     try {
       for (let i = 0; i < 5; i++) {
@@ -110,8 +110,8 @@ describe('the API while Redis is out of reach', () => {
           serviceType: 'starlink',
         });
         expect(res.status).toBe(201);
-        // The limiter gives up on Redis after 100 ms; the rest is the command itself.
-        expect(Date.now() - started).toBeLessThan(1000);
+        // The limiter gives up on Redis after a second; the rest is the command itself.
+        expect(Date.now() - started).toBeLessThan(2500);
       }
       const started = Date.now();
       const ready = await t.call('GET', '/readyz');
