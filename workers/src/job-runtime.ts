@@ -52,13 +52,15 @@ export function startJobRuntime(args: {
 
   const pump = new JobPump(db, queues, log, options);
   pump.start();
-  /** Projections whose commits may make a recorded job ready to enqueue. */
-  const wakers = new Set([JOB_DISPATCHER.name, ...jobDefinitions.flatMap((d) => d.waitsFor ?? [])]);
+  /** Projections some job waits for: their commits may make a recorded job ready to enqueue. */
+  const waitedFor = new Set(jobDefinitions.flatMap((d) => d.waitsFor ?? []));
   return {
     pump,
-    /** Wakes the pump when a change notice names the dispatcher or a projection some job waits for. */
-    onProjectionChange(projection: string) {
-      if (wakers.has(projection)) pump.wake();
+    /** Wakes the pump when the dispatcher recorded jobs, or a projection some job waits for moved on. */
+    onProjectionChange(notice: { projection: string; changed: number }) {
+      if (notice.projection === JOB_DISPATCHER.name) {
+        if (notice.changed > 0) pump.jobsRecorded();
+      } else if (waitedFor.has(notice.projection)) pump.projectionMoved();
     },
     startHandlers() {
       for (const w of workers)

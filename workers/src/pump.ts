@@ -33,6 +33,8 @@ export class JobPump {
   private looping = false;
   private again = false;
   private reconcileDue = true;
+  /** Jobs were left waiting for projections by the last look (or recorded since): a projection's move matters. */
+  private heldBack = true;
   private lastReconcile = 0;
   private stopped = false;
   // Every change notice wakes the pump: while Redis is down, say so once in a while, not at each wake-up.
@@ -62,6 +64,20 @@ export class JobPump {
     this.wake();
   }
 
+  /** The dispatcher recorded jobs: look for them now. */
+  jobsRecorded() {
+    this.heldBack = true;
+    this.wake();
+  }
+
+  /**
+   * A projection some job waits for moved on: worth a look only when jobs were left waiting for one, or a look
+   * is under way (it may leave some), so the commits of views no job waits on cost nothing.
+   */
+  projectionMoved() {
+    if (this.heldBack || this.looping) this.wake();
+  }
+
   /** Looks for jobs to enqueue now (coalesced with a round already under way). */
   wake() {
     if (this.stopped) return;
@@ -78,7 +94,8 @@ export class JobPump {
         const reconcile = this.reconcileDue;
         this.reconcileDue = false;
         try {
-          const n = await this.round(reconcile ? 'all' : 'fresh');
+          const { added: n, waiting } = await this.round(reconcile ? 'all' : 'fresh');
+          this.heldBack = waiting;
           if (reconcile) this.lastReconcile = Date.now();
           if (n > 0 && !reconcile) this.log.info({ jobs: n }, 'jobs enqueued');
         } catch (err) {
@@ -92,13 +109,16 @@ export class JobPump {
     }
   }
 
-  /** One pass over the jobs to enqueue, in batches; answers how many were added. */
+  /** One pass over the jobs to enqueue, in batches; answers how many were added and whether any wait still. */
   private async round(mode: 'fresh' | 'all') {
     let after = '';
     let added = 0;
+    let waiting = false;
     for (;;) {
-      const rows = await jobsToEnqueue(this.db, mode, after, BATCH);
-      if (rows.length === 0) return added;
+      const found = await jobsToEnqueue(this.db, mode, after, BATCH);
+      const rows = found.filter((r) => r.ready);
+      if (rows.length < found.length) waiting = true;
+      if (found.length === 0) return { added, waiting };
       for (const [name, queue] of this.queues) {
         const jobs = rows.filter((r) => r.queue === name);
         if (jobs.length === 0) continue;
@@ -114,13 +134,14 @@ export class JobPump {
           `adding ${jobs.length} jobs to ${name}`,
         );
       }
-      await markEnqueued(
-        this.db,
-        rows.map((r) => r.id),
-      );
+      if (rows.length > 0)
+        await markEnqueued(
+          this.db,
+          rows.map((r) => r.id),
+        );
       added += rows.length;
-      if (rows.length < BATCH) return added;
-      after = rows[rows.length - 1]!.id;
+      if (found.length < BATCH) return { added, waiting };
+      after = found[found.length - 1]!.id;
     }
   }
 

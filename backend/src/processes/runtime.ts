@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { projections } from '@app/projections/registry';
+import type { ChangeNotice } from '@app/projections/runtime/apply';
 import { ProjectionDaemon } from '@app/projections/runtime/daemon';
 import { type JobRuntimeOptions, startJobRuntime } from '@app/workers/job-runtime';
 import { jobDefinitions } from '@app/workers/jobs/definitions';
@@ -166,7 +167,7 @@ export function startWorkerProcesses(
         chargeRecurringInvoice(deps, invoicePayments, invoiceId, causationId),
     },
   });
-  const onChange = (notice: { projection: string }) => jobs.onProjectionChange(notice.projection);
+  const onChange = (notice: ChangeNotice) => jobs.onProjectionChange(notice);
   deps.watcher.on('change', onChange);
   const dispatcher = new ProjectionDaemon(deps.db, deps.store, [jobDispatcher(jobDefinitions)], {
     info: (o, m) => log.info(o, m),

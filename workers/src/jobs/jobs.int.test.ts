@@ -101,6 +101,18 @@ describe('jobs come from the event log', () => {
     expect(mail).toMatch(new RegExp(`^Message-ID:\\s+<${job.id}@localhost>`, 'm'));
   });
 
+  it('a job left waiting for a projection is enqueued as soon as that projection moves on, not at the next poll', async () => {
+    // Polls a minute apart: only the projection's change notice can start the mail within the test.
+    const app = await start({ pollMs: 60_000, reconcileMs: 60_000 });
+    await app.t.pauseProjections();
+    await app.requestConsultation('Seldovia Lodge');
+    const job = await oneMailJob(app);
+    await sleep(500);
+    expect(await findJob(app.t.deps.db, job.id)).toMatchObject({ status: 'pending', enqueued_at: null });
+    app.t.resumeProjections();
+    await eventually('the mail', async () => (await mailsAbout(app, 'Seldovia Lodge')).length === 1, 10_000);
+  });
+
   it('an event made as past history (the demo seed) starts no job; the same made by a person does', async () => {
     const app = await start();
     const append = (consultationId: number, name: string, history: boolean) =>

@@ -82,25 +82,28 @@ export interface JobToEnqueue {
   payload: unknown;
   /** Milliseconds until the job is due (0: now). */
   delay_ms: number;
+  /** Every projection the job waits for has passed its event: it may go on a queue. */
+  ready: boolean;
 }
 
 /**
- * Jobs to put on the queues (in batches, by id), only once every projection the job waits for has passed its
- * event. `fresh`: pending jobs never enqueued; otherwise every job without an outcome (the reconcile, which
- * refills a Redis that lost them: adding a job id that is still queued does nothing).
+ * Jobs to put on the queues (in batches, by id), each saying whether every projection it waits for has passed
+ * its event yet (only those go on a queue). `fresh`: pending jobs never enqueued; otherwise every job without
+ * an outcome (the reconcile, which refills a Redis that lost them: adding a job id still queued does nothing).
  */
 export async function jobsToEnqueue(db: Db, mode: 'fresh' | 'all', after: string, limit: number) {
   const { rows } = await sql<JobToEnqueue>`
     SELECT id, name, queue, payload,
-      greatest(0, ceil(extract(epoch FROM (coalesce(run_at, now()) - now())) * 1000))::float8 AS delay_ms
-    FROM jobs j
-    WHERE ${mode === 'fresh' ? sql`j.status = 'pending' AND j.enqueued_at IS NULL` : sql`j.status IN ('pending', 'running')`}
-      AND j.id > ${after}
-      AND NOT EXISTS (
+      greatest(0, ceil(extract(epoch FROM (coalesce(run_at, now()) - now())) * 1000))::float8 AS delay_ms,
+      NOT EXISTS (
         SELECT 1 FROM unnest(j.waits_for) AS w(name)
         WHERE NOT EXISTS (
           SELECT 1 FROM projection_checkpoints c WHERE c.name = w.name AND c.target = 'live'
-            AND (c.position_commit, c.position_prepare) >= (j.event_position_commit, j.event_position_prepare)))
+            AND (c.position_commit, c.position_prepare) >= (j.event_position_commit, j.event_position_prepare))
+      ) AS ready
+    FROM jobs j
+    WHERE ${mode === 'fresh' ? sql`j.status = 'pending' AND j.enqueued_at IS NULL` : sql`j.status IN ('pending', 'running')`}
+      AND j.id > ${after}
     ORDER BY j.id LIMIT ${limit}`.execute(db);
   return rows;
 }
