@@ -7,6 +7,7 @@ import {
   applyGroup,
   CHANGES_CHANNEL,
   type KnownCheckpoints,
+  parseChangeNotices,
 } from '@app/projections/runtime/apply';
 import { createCheckpoint, readCheckpoint } from '@app/projections/runtime/checkpoints';
 import { ProjectionDaemon } from '@app/projections/runtime/daemon';
@@ -80,7 +81,7 @@ describe('projection runner', () => {
     const listener = new pg.Client({ connectionString: database.url });
     await listener.connect();
     const notices: { projection: string; changed: number }[] = [];
-    listener.on('notification', (m) => notices.push(JSON.parse(m.payload!)));
+    listener.on('notification', (m) => notices.push(...parseChangeNotices(m.payload!)));
     await listener.query(`LISTEN ${CHANGES_CHANNEL}`);
 
     const r = await append(
@@ -115,7 +116,7 @@ describe('projection runner', () => {
     await listener.connect();
     try {
       const notices: { projection: string; position: string; keys?: string[] }[] = [];
-      listener.on('notification', (m) => notices.push(JSON.parse(m.payload!)));
+      listener.on('notification', (m) => notices.push(...parseChangeNotices(m.payload!)));
       await listener.query(`LISTEN ${CHANGES_CHANNEL}`);
       await append('user-9', [userCreated(9, 'Nine')], 'no_stream');
       // About user 9 though it changes no row: the notice still names user 9.
@@ -165,7 +166,7 @@ describe('projection runner', () => {
     await listener.connect();
     try {
       const notices: { projection: string; changed: number; position: string }[] = [];
-      listener.on('notification', (m) => notices.push(JSON.parse(m.payload!)));
+      listener.on('notification', (m) => notices.push(...parseChangeNotices(m.payload!)));
       await listener.query(`LISTEN ${CHANGES_CHANNEL}`);
       await applyBatch(db, idle, 'live', events);
       expect((await readCheckpoint(db, idle.name, 'live'))!.position).toEqual(events.at(-1)!.position);

@@ -5,8 +5,7 @@ import {
   positionFromString,
   positionToString,
 } from '@app/contracts/events/envelope';
-import type { ChangeNotice } from '@app/projections/runtime/apply';
-import { CHANGES_CHANNEL } from '@app/projections/runtime/apply';
+import { CHANGES_CHANNEL, type ChangeNotice, parseChangeNotices } from '@app/projections/runtime/apply';
 import { livePositions } from '@app/projections/runtime/daemon';
 import type { Projection } from '@app/projections/runtime/types';
 import type { Kysely } from 'kysely';
@@ -87,11 +86,13 @@ export class ProjectionWatcher extends EventEmitter<{ change: [ChangeNotice]; li
     };
     client.on('notification', (msg) => {
       if (!msg.payload) return;
-      const notice = JSON.parse(msg.payload) as ChangeNotice;
-      // Before advancing: a read released by the advance must not find the old mark.
-      if (notice.changed > 0) this.marks.set(notice.projection, notice.position);
-      this.advance(notice.projection, positionFromString(notice.position), false);
-      this.emit('change', notice);
+      const notices = parseChangeNotices(msg.payload);
+      for (const notice of notices) {
+        // Before advancing: a read released by the advance must not find the old mark.
+        if (notice.changed > 0) this.marks.set(notice.projection, notice.position);
+        this.advance(notice.projection, positionFromString(notice.position), false);
+      }
+      for (const notice of notices) this.emit('change', notice);
     });
     client.on('error', onLost);
     client.on('end', onLost);

@@ -28,8 +28,49 @@ export interface ChangeNotice {
   keys?: string[];
 }
 
-/** With more keys than this a notice carries none, read as "any row" (a NOTIFY payload stays under 8000 bytes). */
+/** With more keys than this a notice carries none, read as "any row". */
 const MAX_NOTICE_KEYS = 100;
+/** Postgres refuses a NOTIFY payload of 8000 bytes or more. */
+const MAX_PAYLOAD_BYTES = 7900;
+
+/**
+ * A batch's notices as few NOTIFY payloads (JSON arrays): one per batch, unless its keys make it too long;
+ * then the notices with the most keys lose them (read as "any row") until it fits, and only a group of very
+ * many projections needs more than one.
+ */
+export function noticePayloads(notices: readonly ChangeNotice[]): string[] {
+  const bytes = (n: ChangeNotice) => Buffer.byteLength(JSON.stringify(n)) + 1;
+  const fitted = notices.map((n) => ({ ...n }));
+  let total = fitted.reduce((sum, n) => sum + bytes(n), 1);
+  const byKeys = [...fitted].sort((a, b) => (b.keys?.length ?? 0) - (a.keys?.length ?? 0));
+  for (const n of byKeys) {
+    if (total <= MAX_PAYLOAD_BYTES || !n.keys) break;
+    total -= bytes(n);
+    delete n.keys;
+    total += bytes(n);
+  }
+  const payloads: string[] = [];
+  let chunk: string[] = [];
+  let size = 1;
+  for (const n of fitted) {
+    const text = JSON.stringify(n);
+    if (chunk.length > 0 && size + text.length + 1 > MAX_PAYLOAD_BYTES) {
+      payloads.push(`[${chunk.join(',')}]`);
+      chunk = [];
+      size = 1;
+    }
+    chunk.push(text);
+    size += Buffer.byteLength(text) + 1;
+  }
+  if (chunk.length > 0) payloads.push(`[${chunk.join(',')}]`);
+  return payloads;
+}
+
+/** The notices of one NOTIFY payload: a batch's array, or one notice (a rebuild's swap, a retried event). */
+export function parseChangeNotices(payload: string): ChangeNotice[] {
+  const parsed = JSON.parse(payload) as ChangeNotice | ChangeNotice[];
+  return Array.isArray(parsed) ? parsed : [parsed];
+}
 
 /**
  * A group's checkpoints as its one owner (the live runner) last committed them: it may skip reading and
@@ -99,6 +140,7 @@ export async function applyInTx(
   const cps =
     known && names.every((n) => known.has(n)) ? new Map(known) : await lockCheckpoints(tx, names, target);
   const moves: CheckpointMove[] = [];
+  const notices: ChangeNotice[] = [];
   for (const p of list) {
     const cp = cps.get(p.name);
     if (!cp) throw new Error(`Projection ${p.name} has no ${target} checkpoint`);
@@ -112,10 +154,12 @@ export async function applyInTx(
         ? await applyIsolated(tx, p, target, relevant, ctx, parked)
         : await p.apply(relevant, ctx);
     const to = fresh[fresh.length - 1]!.position;
-    moves.push({ from: cp, to, notice: noticeFor(p, target, to, changed, ctx.keys) });
+    moves.push({ from: cp, to });
+    const notice = noticeFor(p, target, to, changed, ctx.keys);
+    if (notice) notices.push(notice);
     cps.set(p.name, { ...cp, position: to });
   }
-  await advanceCheckpoints(tx, moves, CHANGES_CHANNEL);
+  await advanceCheckpoints(tx, moves, { channel: CHANGES_CHANNEL, payloads: noticePayloads(notices) });
   return cps;
 }
 
@@ -126,7 +170,7 @@ function noticeFor(
   to: Position,
   changed: number,
   keys: ReadonlySet<string> = new Set(),
-): string | null {
+): ChangeNotice | null {
   if (target !== 'live') return null;
   const notice: ChangeNotice = {
     projection: p.name,
@@ -135,7 +179,7 @@ function noticeFor(
     syncType: p.syncType,
   };
   if (p.keyed && keys.size <= MAX_NOTICE_KEYS) notice.keys = [...keys];
-  return JSON.stringify(notice);
+  return notice;
 }
 
 async function applyIsolated(
@@ -240,7 +284,10 @@ async function applyOnce(
   if (!events.some((e) => ps.some((p) => handles(p, e)))) {
     // Nothing to write: move the checkpoints in one statement, without a transaction.
     const to = events[events.length - 1]!.position;
-    const skips = ps.map((p) => ({ name: p.name, notice: noticeFor(p, target, to, 0) }));
+    const skips = ps.map((p) => {
+      const notice = noticeFor(p, target, to, 0);
+      return { name: p.name, notice: notice && JSON.stringify(notice) };
+    });
     await skipCheckpointsTo(db, skips, target, to, CHANGES_CHANNEL);
     // A checkpoint ahead of `to` did not move: forget them all rather than guess.
     known?.clear();

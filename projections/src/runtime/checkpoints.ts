@@ -89,15 +89,18 @@ export async function lockCheckpoints(db: AnyDb, names: readonly string[], targe
 export interface CheckpointMove {
   from: Checkpoint;
   to: Position;
-  /** Sent on `channel` when the transaction commits. */
-  notice: string | null;
 }
 
 /**
  * Compare-and-set of several checkpoints in one statement: each only moves from the position the caller
- * read, so two writers cannot both advance it. Change notices go out in the same round trip.
+ * read, so two writers cannot both advance it. The batch's change notices (`payloads`) go out in the same
+ * round trip, delivered when the transaction commits (never, when a checkpoint had moved and it rolls back).
  */
-export async function advanceCheckpoints(db: AnyDb, moves: readonly CheckpointMove[], channel: string) {
+export async function advanceCheckpoints(
+  db: AnyDb,
+  moves: readonly CheckpointMove[],
+  notify: { channel: string; payloads: readonly string[] },
+) {
   if (moves.length === 0) return;
   const values = moves.map((m) => ({
     name: m.from.name,
@@ -106,24 +109,26 @@ export async function advanceCheckpoints(db: AnyDb, moves: readonly CheckpointMo
     op: m.from.position.prepare.toString(),
     nc: m.to.commit.toString(),
     np: m.to.prepare.toString(),
-    notice: m.notice,
   }));
-  const { rows } = await sql`
+  const { rows } = await sql<{ moved: number }>`
     WITH v AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-        AS x(name text, target text, oc numeric, op numeric, nc numeric, np numeric, notice text)
+        AS x(name text, target text, oc numeric, op numeric, nc numeric, np numeric)
     ), moved AS (
       UPDATE projection_checkpoints c SET position_commit = v.nc, position_prepare = v.np, updated_at = now()
       FROM v WHERE c.name = v.name AND c.target = v.target AND c.position_commit = v.oc AND c.position_prepare = v.op
-      RETURNING v.notice
+      RETURNING 1
+    ), sent AS (
+      SELECT pg_notify(${notify.channel}, p) FROM unnest(${notify.payloads}::text[]) AS p
     )
-    SELECT CASE WHEN notice IS NOT NULL THEN pg_notify(${channel}, notice) END FROM moved`.execute(db);
-  if (rows.length !== moves.length) throw new Error('A projection checkpoint moved under us');
+    SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM sent)::int AS sent`.execute(db);
+  if (rows[0]?.moved !== moves.length) throw new Error('A projection checkpoint moved under us');
 }
 
 /**
  * Moves checkpoints that are behind `to` up to it, in one statement and without a transaction: for a batch
- * none of the projections acts on, so no rows are written. Never moves a checkpoint back.
+ * none of the projections acts on, so no rows are written. Never moves a checkpoint back. The notices of
+ * those that moved go out as one JSON array (they carry no keys, so one payload holds them).
  */
 export async function skipCheckpointsTo(
   db: AnyDb,
@@ -142,7 +147,8 @@ export async function skipCheckpointsTo(
         AND (c.position_commit, c.position_prepare) < (${to.commit.toString()}::numeric, ${to.prepare.toString()}::numeric)
       RETURNING v.notice
     )
-    SELECT CASE WHEN notice IS NOT NULL THEN pg_notify(${channel}, notice) END FROM moved`.execute(db);
+    SELECT pg_notify(${channel}, '[' || string_agg(notice, ',') || ']') FROM moved
+    WHERE notice IS NOT NULL HAVING count(*) > 0`.execute(db);
 }
 
 export async function createCheckpoint(
