@@ -20,7 +20,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '../src/eventstore/postgres.ts';
 import { toNewEvents } from '../src/platform/command.ts';
-import { createKysely } from '../src/platform/db.ts';
+import { createKysely, pipelinedConnections } from '../src/platform/db.ts';
 import { migrate } from '../src/platform/migrations.ts';
 import { createTestDatabase } from './db.ts';
 import { eventually } from './eventually.ts';
@@ -68,7 +68,11 @@ describe('projection runner', () => {
     db = createKysely(database.pool) as Kysely<unknown>;
     await migrate(db);
     store = new PostgresEventStore(database.pool);
-    daemon = new ProjectionDaemon(db, store, projections, silent, { ownerRetryMs: 100 });
+    // As the projections process runs it: batches on pipelining connections.
+    daemon = new ProjectionDaemon(db, store, projections, silent, {
+      ownerRetryMs: 100,
+      pipelined: pipelinedConnections(database.pool),
+    });
     daemon.start();
   });
   afterAll(async () => {
@@ -182,32 +186,41 @@ describe('projection runner', () => {
     }
   });
 
-  it('a runner that trusts a stale checkpoint rolls the batch back and goes on from the stored one', async () => {
-    // Counts events, so applying one twice would show (unlike the real, idempotent projectors).
-    await sql`CREATE TABLE rm.test_counted (n integer NOT NULL); INSERT INTO rm.test_counted VALUES (0)`.execute(
-      db,
-    );
-    const counter = testProjection('test-counter', {
-      async apply(events, { tx }) {
-        await sql`UPDATE rm.test_counted SET n = n + ${events.length}`.execute(tx);
-        return events.length;
-      },
-    });
-    const counted = async () =>
-      (await sql<{ n: number }>`SELECT n FROM rm.test_counted`.execute(db)).rows[0]!.n;
-    await createCheckpoint(db, counter.name, 'live', 1, START);
-    const events = await store.readAll(START, 10_000);
-    await applyBatch(db, counter, 'live', events);
-    expect(await counted()).toBe(events.length);
-    const stored = (await readCheckpoint(db, counter.name, 'live'))!;
+  it.each([
+    ['one statement at a time', false],
+    ['on a pipelining connection', true],
+  ])(
+    'a runner that trusts a stale checkpoint rolls the batch back and goes on from the stored one (%s)',
+    async (_, piped) => {
+      // Counts events, so applying one twice would show (unlike the real, idempotent projectors).
+      const table = `test_counted_${piped ? 'piped' : 'plain'}`;
+      await sql
+        .raw(`CREATE TABLE rm.${table} (n integer NOT NULL); INSERT INTO rm.${table} VALUES (0)`)
+        .execute(db);
+      const counter = testProjection(`test-counter-${piped ? 'piped' : 'plain'}`, {
+        tables: [table],
+        async apply(events, { tx }) {
+          await sql.raw(`UPDATE rm.${table} SET n = n + ${events.length}`).execute(tx);
+          return events.length;
+        },
+      });
+      const counted = async () =>
+        (await sql.raw<{ n: number }>(`SELECT n FROM rm.${table}`).execute(db)).rows[0]!.n;
+      await createCheckpoint(db, counter.name, 'live', 1, START);
+      const events = await store.readAll(START, 10_000);
+      const pipelined = piped ? pipelinedConnections(database.pool) : undefined;
+      await applyGroup(db, [counter], 'live', events, undefined, pipelined);
+      expect(await counted()).toBe(events.length);
+      const stored = (await readCheckpoint(db, counter.name, 'live'))!;
 
-    // As after a rebuild swapped tables and checkpoint under a runner: it still believes in an older position.
-    const known: KnownCheckpoints = new Map([[counter.name, { ...stored, position: START }]]);
-    await applyGroup(db, [counter], 'live', events, known);
-    expect(await counted()).toBe(events.length);
-    expect((await readCheckpoint(db, counter.name, 'live'))!.position).toEqual(stored.position);
-    expect(known.get(counter.name)!.position).toEqual(stored.position);
-  });
+      // As after a rebuild swapped tables and checkpoint under a runner: it still believes in an older position.
+      const known: KnownCheckpoints = new Map([[counter.name, { ...stored, position: START }]]);
+      await applyGroup(db, [counter], 'live', events, known, pipelined);
+      expect(await counted()).toBe(events.length);
+      expect((await readCheckpoint(db, counter.name, 'live'))!.position).toEqual(stored.position);
+      expect(known.get(counter.name)!.position).toEqual(stored.position);
+    },
+  );
 
   it('a view acts only on its own events, though others carry the same id field', async () => {
     // Both carry userId 1, an existing user: the users view must neither change that row nor park them.

@@ -1,5 +1,6 @@
+import type { OpenPipelined } from '@app/projections/runtime/types';
 import type { Database } from '@app/projections/schema/database';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 
 // A calendar date stays the string it is ('2026-12-01'); turning it into a Date at local midnight shifts days.
@@ -51,4 +52,32 @@ export function createPool(url: string, max = 10): pg.Pool {
 
 export function createKysely(pool: pg.Pool): Kysely<Database> {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * Pipelining connections for the live projection runner (`OpenPipelined`): over one pooled connection, a
+ * Kysely that sends each query as it comes (kysely's own transactions take turns), so the statements of a
+ * batch's projections go out together, and raw sends queued behind them.
+ */
+export function pipelinedConnections(pool: pg.Pool): OpenPipelined {
+  // biome-ignore lint/suspicious/noExplicitAny: projectors write to whichever schema they are pointed at
+  const kyselyOf = new WeakMap<pg.PoolClient, Kysely<any>>();
+  return async () => {
+    const client = await pool.connect();
+    let db = kyselyOf.get(client);
+    if (!db) {
+      const connection = { query: client.query.bind(client), release: () => undefined };
+      const single = {
+        connect: async () => connection,
+        end: async () => undefined,
+      } as unknown as PostgresPool;
+      db = new Kysely({ dialect: new PostgresDialect({ pool: single }) });
+      kyselyOf.set(client, db);
+    }
+    return {
+      db,
+      send: (text, parameters) => client.query(text, parameters && [...parameters]),
+      release: (broken) => client.release(broken),
+    };
+  };
 }

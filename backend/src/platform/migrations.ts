@@ -1,4 +1,4 @@
-import { projectionRuntimeSql } from '@app/projections/runtime/checkpoints';
+import { projectionRuntimeFunctionsSql, projectionRuntimeSql } from '@app/projections/runtime/checkpoints';
 import { messageMailsTableSql } from '@app/workers/jobs/message-client-mail';
 import { jobsRunAtSql, jobsTableSql } from '@app/workers/jobs/table';
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
@@ -100,6 +100,8 @@ const migrations: Record<string, Migration> = {
   '0225_credentials_follow_events': raw(credentialsFollowEventsSql),
   // An append that conflicts raises, so a transaction sent in one round trip fails with it (eventstore/postgres.ts).
   '0230_event_store_conflicts_raise': raw(eventStoreFunctionsSql),
+  // A checkpoint move that finds one moved raises, so a batch sent with its COMMIT fails (runtime/checkpoints.ts).
+  '0231_projection_checkpoint_conflicts_raise': raw(projectionRuntimeFunctionsSql),
 };
 
 /** Postgres' "undefined table" and "invalid schema name": a schema or table dropped while it was being listed. */

@@ -22,6 +22,7 @@ import { liveNamespace } from '../live/relay.ts';
 import { AggregateCache } from '../platform/aggregate-cache.ts';
 import { systemActor } from '../platform/command.ts';
 import type { Config } from '../platform/config.ts';
+import { pipelinedConnections } from '../platform/db.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import type { Infrastructure } from '../platform/infrastructure.ts';
 import { ProjectionWatcher, viewsActingOn } from '../platform/projection-watcher.ts';
@@ -43,10 +44,13 @@ export function createRedis(config: Config) {
 
 /** Keeps the read models up to date. */
 export function startProjections(infra: Infrastructure, log: Logger) {
-  const daemon = new ProjectionDaemon(infra.db, infra.store, projections, {
-    info: (o, m) => log.info(o, m),
-    error: (o, m) => log.error(o, m),
-  });
+  const daemon = new ProjectionDaemon(
+    infra.db,
+    infra.store,
+    projections,
+    { info: (o, m) => log.info(o, m), error: (o, m) => log.error(o, m) },
+    { pipelined: pipelinedConnections(infra.pool) },
+  );
   daemon.start();
   return { stop: () => daemon.stop() };
 }

@@ -30,6 +30,17 @@ CREATE TABLE IF NOT EXISTS projection_dead_letters (
 );
 `;
 
+/**
+ * Raises when called: a checkpoint move that finds a checkpoint moved by another writer calls it, so the
+ * batch's transaction fails in the statement itself, even when its COMMIT was sent right behind it.
+ */
+export const projectionRuntimeFunctionsSql = `
+CREATE OR REPLACE FUNCTION projection_checkpoint_moved_under_us() RETURNS integer LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'A projection checkpoint moved under us' USING ERRCODE = 'PJ409';
+END $$;
+`;
+
 export const schemaFor = (name: string, target: Target) =>
   target === 'live' ? 'rm' : `rm_${target}_${name.replace(/[^a-z0-9_]/g, '_')}`;
 
@@ -102,6 +113,14 @@ export async function advanceCheckpoints(
   notify: { channel: string; payloads: readonly string[] },
 ) {
   if (moves.length === 0) return;
+  await advanceCheckpointsSql(moves, notify).execute(db);
+}
+
+/** `advanceCheckpoints`' statement, for a caller that sends it itself; it raises when a checkpoint moved. */
+export function advanceCheckpointsSql(
+  moves: readonly CheckpointMove[],
+  notify: { channel: string; payloads: readonly string[] },
+) {
   const values = moves.map((m) => ({
     name: m.from.name,
     target: m.from.target,
@@ -110,7 +129,7 @@ export async function advanceCheckpoints(
     nc: m.to.commit.toString(),
     np: m.to.prepare.toString(),
   }));
-  const { rows } = await sql<{ moved: number }>`
+  return sql<{ sent: number }>`
     WITH v AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
         AS x(name text, target text, oc numeric, op numeric, nc numeric, np numeric)
@@ -121,8 +140,8 @@ export async function advanceCheckpoints(
     ), sent AS (
       SELECT pg_notify(${notify.channel}, p) FROM unnest(${notify.payloads}::text[]) AS p
     )
-    SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM sent)::int AS sent`.execute(db);
-  if (rows[0]?.moved !== moves.length) throw new Error('A projection checkpoint moved under us');
+    SELECT CASE WHEN (SELECT count(*) FROM moved) = ${moves.length}
+      THEN (SELECT count(*) FROM sent)::int ELSE projection_checkpoint_moved_under_us() END AS sent`;
 }
 
 /**

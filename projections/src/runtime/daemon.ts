@@ -4,7 +4,7 @@ import { applyGroup, type KnownCheckpoints } from './apply.ts';
 import { lockKey, readAllCheckpoints, readCheckpoint } from './checkpoints.ts';
 import { rebuild } from './rebuild.ts';
 import { backoffMs } from './transient.ts';
-import type { AnyDb, EventSource, Projection } from './types.ts';
+import type { AnyDb, EventSource, OpenPipelined, Projection } from './types.ts';
 
 export interface DaemonLogger {
   info(obj: object, msg: string): void;
@@ -51,7 +51,13 @@ export class ProjectionDaemon {
     private readonly source: EventSource,
     private readonly projections: readonly Projection[],
     private readonly log: DaemonLogger,
-    private readonly options: { batchSize?: number; ownerRetryMs?: number; interruptedCheckMs?: number } = {},
+    private readonly options: {
+      batchSize?: number;
+      ownerRetryMs?: number;
+      interruptedCheckMs?: number;
+      /** Pipelining connections for the batches (`applyGroup`'s fast path); without, one statement at a time. */
+      pipelined?: OpenPipelined;
+    } = {},
   ) {
     this.group = projections.map((p) => p.name).join(',');
   }
@@ -175,7 +181,14 @@ export class ProjectionDaemon {
     const sub = this.source.subscribeAll(
       from ?? START,
       async (events) => {
-        const parked = await applyGroup(this.db, this.projections, 'live', events, known);
+        const parked = await applyGroup(
+          this.db,
+          this.projections,
+          'live',
+          events,
+          known,
+          this.options.pipelined,
+        );
         for (const dead of parked) {
           const { error, ...event } = dead;
           this.safeLog('error', { ...event, err: error }, `projection ${dead.projection} parked an event`);

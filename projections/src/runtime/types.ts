@@ -23,6 +23,18 @@ export type AnyDb = Kysely<any>;
 // biome-ignore lint/suspicious/noExplicitAny: see AnyDb
 export type AnyTx = Transaction<any>;
 
+/**
+ * One pipelining database connection (node-postgres `pipeline`) for the live runner: `db` sends each query
+ * as it comes, so concurrent ones go out together; `send` puts raw SQL behind everything sent so far, at once
+ * (a BEGIN first, a COMMIT last). Released broken when its state is unknown.
+ */
+export interface PipelinedConnection {
+  db: AnyDb;
+  send(text: string, parameters?: readonly unknown[]): Promise<unknown>;
+  release(broken?: Error): void;
+}
+export type OpenPipelined = () => Promise<PipelinedConnection>;
+
 export interface ApplyContext {
   /** Kysely bound to the schema being written (live `rm` or a scratch schema during rebuild). */
   tx: AnyTx;
