@@ -38,7 +38,8 @@ export default async function buildWeb() {
   const assets = join(dist, 'assets');
   for (const file of await readdir(assets)) {
     const path = join(assets, file);
-    if (current.has(`assets/${file}`)) continue;
+    // A file's .br and .gz (made by the build beside it) stay as long as the file does.
+    if (current.has(`assets/${file.replace(/\.(br|gz)$/, '')}`)) continue;
     if (Date.now() - (await stat(path)).mtimeMs > KEEP_EARLIER_BUILDS_MS) await rm(path, { force: true });
   }
 }

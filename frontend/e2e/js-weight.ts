@@ -6,20 +6,28 @@ import type { Page, Response } from 'playwright-core';
 /** The gzip budget for the JavaScript the home page loads (issue: web app shell). */
 export const HOME_JS_BUDGET_KB = 150;
 
-export type Loaded = { file: string; rawKb: number; gzipKb: number };
+/** A script as built, gzipped at level 9, and as the server sent it (`sentKb`, in `encoding`). */
+export type Loaded = { file: string; rawKb: number; gzipKb: number; sentKb: number; encoding: string };
 
 /** Opens `path` and answers every JavaScript file the page loaded, with raw and gzipped sizes. */
 export async function javascriptLoadedBy(page: Page, path: string): Promise<Loaded[]> {
   // A body can be gone when the file belonged to the page this navigation leaves (a chunk still arriving
   // for it): that file is not this page's, and is left out.
-  const bodies = new Map<string, Promise<Buffer | null>>();
+  const bodies = new Map<string, Promise<{ body: Buffer; sent: number; encoding: string } | null>>();
   const onResponse = (response: Response) => {
     const url = response.url();
     const type = response.headers()['content-type'] ?? '';
     if (response.ok() && (url.endsWith('.js') || type.includes('javascript')))
       bodies.set(
         url,
-        response.body().catch(() => null),
+        Promise.all([response.body(), response.request().sizes()]).then(
+          ([body, sizes]) => ({
+            body,
+            sent: sizes.responseBodySize,
+            encoding: response.headers()['content-encoding'] ?? 'identity',
+          }),
+          () => null,
+        ),
       );
   };
   page.on('response', onResponse);
@@ -29,13 +37,15 @@ export async function javascriptLoadedBy(page: Page, path: string): Promise<Load
     page.off('response', onResponse);
   }
   const loaded: Loaded[] = [];
-  for (const [url, body] of bodies) {
-    const bytes = await body;
-    if (!bytes) continue;
+  for (const [url, answer] of bodies) {
+    const got = await answer;
+    if (!got) continue;
     loaded.push({
       file: basename(new URL(url).pathname),
-      rawKb: bytes.length / 1024,
-      gzipKb: gzipSync(bytes, { level: 9 }).length / 1024,
+      rawKb: got.body.length / 1024,
+      gzipKb: gzipSync(got.body, { level: 9 }).length / 1024,
+      sentKb: got.sent / 1024,
+      encoding: got.encoding,
     });
   }
   return loaded.sort((a, b) => b.gzipKb - a.gzipKb);

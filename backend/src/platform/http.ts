@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isWebRoute } from '@app/contracts/web-routes';
 import { isTransientError } from '@app/projections/runtime/transient';
@@ -26,6 +27,13 @@ import { applyInputRules } from './input-rules.ts';
 // limits that Redis did count; short enough that a hung Redis holds a sign-in for a second at most.
 const RATE_LIMIT_REDIS_TIMEOUT_MS = 1000;
 const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Vite names every file under `assets/` by a hash of its content: a browser (or a proxy) may keep it for a year
+ * without asking again. Everything else (index.html, the icons) is checked each time (ETag, Last-Modified).
+ */
+export const cacheControlFor = (webRoot: string, file: string) =>
+  relative(webRoot, file).split(sep)[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
 
 import { bodyDeadline } from './request-deadline.ts';
 import { requestLogSerializers } from './request-log.ts';
@@ -176,7 +184,20 @@ export async function createHttp(deps: AppDeps, options: FastifyServerOptions = 
   // page address gets it too, so the app shows its 404 page, but with status 404.
   const webRoot = fileURLToPath(new URL('../../../frontend/dist', import.meta.url));
   const serveWeb = existsSync(`${webRoot}/index.html`);
-  if (serveWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  if (serveWeb)
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      // The build's .br and .gz beside each file, as the browser accepts (Vary: Accept-Encoding).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        res.setHeader('cache-control', cacheControlFor(webRoot, path));
+        // Caches keep the brotli, gzip and plain answers apart.
+        res.setHeader('vary', 'accept-encoding');
+      },
+    });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (serveWeb && request.method === 'GET' && !path.startsWith('/api/') && path !== '/ws') {

@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/app.ts';
+
+/**
+ * The built web app goes out as a CDN would send it (issue 23): the build's brotli or gzip copy as the browser
+ * accepts, hashed files kept for a year, the page itself checked each time. Runs on the build the test run
+ * makes (frontend/e2e/build-web.ts).
+ */
+describe('the web app’s files', () => {
+  let t: TestApp;
+  const dist = fileURLToPath(new URL('../../../frontend/dist', import.meta.url));
+  let script: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    const manifest: Record<string, { file: string; isEntry?: boolean }> = JSON.parse(
+      await readFile(`${dist}/.vite/manifest.json`, 'utf8'),
+    );
+    script = Object.values(manifest).find((chunk) => chunk.isEntry)!.file;
+  });
+  afterAll(async () => t?.close());
+
+  const get = (url: string, acceptEncoding?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    });
+
+  it('the main script as brotli, gzip or plain, as asked, the same bytes each way, kept for a year', async () => {
+    const original = await readFile(`${dist}/${script}`);
+    const br = await get(`/${script}`, 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(original.length / 2);
+    expect(brotliDecompressSync(br.rawPayload).equals(original)).toBe(true);
+
+    const gzip = await get(`/${script}`, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).equals(original)).toBe(true);
+
+    const plain = await get(`/${script}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.rawPayload.equals(original)).toBe(true);
+  });
+
+  it('the page itself is asked for again each time, on every web route', async () => {
+    for (const url of ['/', '/login', '/admin']) {
+      const page = await get(url, 'br');
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+});
