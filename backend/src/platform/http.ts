@@ -4,7 +4,6 @@ import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isWebRoute } from '@app/contracts/web-routes';
 import { isTransientError } from '@app/projections/runtime/transient';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -17,6 +16,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import { ConcurrencyError } from '../eventstore/port.ts';
 import { type Config, cardPaymentsConfigured } from './config.ts';
 import type { AppDeps } from './deps.ts';
@@ -109,12 +109,16 @@ export async function createHttp(deps: AppDeps, options: FastifyServerOptions = 
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
 
-  await app.register(helmet, {
+  // helmet's middleware is made once here; @fastify/helmet made it again, CSP parsing included, for every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: cspDirectives(cardPaymentsConfigured(deps.config)),
     },
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
+  );
   // Rate limits on their own connection that never waits: when Redis cannot answer within a second the limit is
   // not applied (fail open, logged) rather than holding a sign-in or the public form until Redis is back.
   const limits = deps.redis.duplicate({

@@ -56,4 +56,14 @@ describe('the web app’s files', () => {
       expect(page.headers['cache-control'], url).toBe('no-cache');
     }
   });
+
+  it('pages, files and API answers carry the security headers', async () => {
+    for (const url of ['/', `/${script}`, '/api/settings/public', '/api/nothing-here']) {
+      const res = await get(url, 'br');
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
+    }
+  });
 });
