@@ -25,6 +25,43 @@ describe('public site (browser)', () => {
     await page.context().close();
   });
 
+  it('each public page has a title and a description of its own, and the site an icon', async () => {
+    const page = await b.newPage();
+    const seen = new Map<string, string>();
+    for (const [path, heading, title] of [
+      ['/', 'Our Core Services', 'Northern Guard Security & Satellite'],
+      [
+        '/about',
+        'About Northern Guard Security & Satellite',
+        'About Us | Northern Guard Security & Satellite',
+      ],
+      ['/products', 'Products', 'Products | Northern Guard Security & Satellite'],
+      [
+        '/schedule',
+        'Schedule a Free Consultation',
+        'Schedule a Consultation | Northern Guard Security & Satellite',
+      ],
+      ['/login', 'Sign In', 'Sign In | Northern Guard Security & Satellite'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      await expect.poll(() => page.title(), { message: path }).toBe(title);
+      expect(await page.locator('head title').count(), path).toBe(1);
+      const descriptions = page.locator('head meta[name="description"]');
+      expect(await descriptions.count(), path).toBe(1);
+      const description = (await descriptions.getAttribute('content')) ?? '';
+      expect(description.length, path).toBeGreaterThan(50);
+      expect([...seen.values()], path).not.toContain(description);
+      seen.set(path, description);
+    }
+    const icon = await page.request.get(
+      (await page.locator('head link[rel="icon"]').getAttribute('href')) ?? '/missing',
+    );
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toContain('image/svg+xml');
+    await page.context().close();
+  });
+
   it('an unknown route shows the 404 page, which passes the accessibility checker', async () => {
     const page = await b.newPage();
     await page.goto('/no-such-page/at-all');

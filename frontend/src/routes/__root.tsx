@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
 import { sessionUser } from '../auth/guards';
 import { useSignInAgainOnSessionLost } from '../auth/use-session-lost';
+import { pageHead } from '../public/page-head';
 import { ErrorFallback } from '../ui/ErrorFallback';
 import { NotFound } from '../ui/NotFound';
 import { FullScreenSpinner } from '../ui/Spinner';
@@ -12,6 +13,11 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   beforeLoad: async ({ context }) => {
     await sessionUser(context.queryClient);
   },
+  // Pages without a head of their own (the portal, the back office) get the company name and its line.
+  head: pageHead(
+    null,
+    'Security cameras, Starlink satellite internet and websites for homes and businesses across Alaska.',
+  ),
   pendingComponent: FullScreenSpinner,
   pendingMs: 0,
   pendingMinMs: 0,
@@ -19,6 +25,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
     useSignInAgainOnSessionLost();
     return (
       <>
+        <HeadContent />
         <Outlet />
         <Toaster />
       </>

@@ -1,8 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { contentQuery } from '../public/content';
 import { PublicLayout } from '../public/PublicLayout';
+import { pageHead } from '../public/page-head';
 
 export const Route = createFileRoute('/products')({
+  head: pageHead(
+    'Products',
+    'Products from Northern Guard Security & Satellite: cameras, Starlink kits and more, for homes and businesses in Alaska.',
+  ),
   loader: ({ context }) => context.queryClient.ensureQueryData(contentQuery),
   component: () => (
     <PublicLayout>
