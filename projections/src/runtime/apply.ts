@@ -126,6 +126,21 @@ function lockStatement(
   return tables.length === 0 ? null : `LOCK TABLE ${tables.join(', ')} IN ${mode} MODE`;
 }
 
+/** The projections of a group that act on a batch: their tables are locked for it. */
+const actingOn = (list: readonly Projection[], events: readonly StoredEvent[]) =>
+  list.filter((p) => events.some((e) => handles(p, e)));
+
+/** A batch's starting checkpoints: those the live runner knows, else read and locked in the transaction. */
+const checkpointsFor = async (
+  tx: AnyTx,
+  list: readonly Projection[],
+  target: Target,
+  known?: KnownCheckpoints,
+): Promise<KnownCheckpoints> => {
+  const names = list.map((p) => p.name);
+  return known && names.every((n) => known.has(n)) ? new Map(known) : lockCheckpoints(tx, names, target);
+};
+
 /** One projection's part of a batch: the events its checkpoint has not passed, and those it acts on. */
 interface Step {
   p: Projection;
@@ -193,15 +208,8 @@ export async function applyInTx(
   }: { isolate?: boolean; known?: KnownCheckpoints; parked?: ParkedEvent[] } = {},
 ): Promise<KnownCheckpoints> {
   const list: readonly Projection[] = Array.isArray(ps) ? ps : [ps as Projection];
-  const names = list.map((p) => p.name);
-  await lockTablesOf(
-    tx,
-    list.filter((p) => events.some((e) => handles(p, e))),
-    target,
-    'ROW EXCLUSIVE',
-  );
-  const cps =
-    known && names.every((n) => known.has(n)) ? new Map(known) : await lockCheckpoints(tx, names, target);
+  await lockTablesOf(tx, actingOn(list, events), target, 'ROW EXCLUSIVE');
+  const cps = await checkpointsFor(tx, list, target, known);
   const steps = stepsOf(list, cps, events, tx, target);
   const changed: number[] = [];
   for (const { p, relevant, ctx } of steps) {
@@ -240,16 +248,10 @@ async function applyPipelined(
   let broken: Error | undefined;
   try {
     void send('BEGIN');
-    const lock = lockStatement(
-      list.filter((p) => events.some((e) => handles(p, e))),
-      'live',
-      'ROW EXCLUSIVE',
-    );
+    const lock = lockStatement(actingOn(list, events), 'live', 'ROW EXCLUSIVE');
     if (lock) void send(lock);
-    const names = list.map((p) => p.name);
     const tx = conn.db as AnyTx;
-    const cps =
-      known && names.every((n) => known.has(n)) ? new Map(known) : await lockCheckpoints(tx, names, 'live');
+    const cps = await checkpointsFor(tx, list, 'live', known);
     const steps = stepsOf(list, cps, events, tx, 'live');
     const applied = await Promise.allSettled(
       steps.map(({ p, relevant, ctx }) => (relevant.length === 0 ? 0 : p.apply(relevant, ctx))),
