@@ -62,13 +62,14 @@ export function noticePayloads(notices: readonly ChangeNotice[]): string[] {
   let size = 1;
   for (const n of fitted) {
     const text = JSON.stringify(n);
-    if (chunk.length > 0 && size + text.length + 1 > MAX_PAYLOAD_BYTES) {
+    const length = Buffer.byteLength(text) + 1;
+    if (chunk.length > 0 && size + length > MAX_PAYLOAD_BYTES) {
       payloads.push(`[${chunk.join(',')}]`);
       chunk = [];
       size = 1;
     }
     chunk.push(text);
-    size += Buffer.byteLength(text) + 1;
+    size += length;
   }
   if (chunk.length > 0) payloads.push(`[${chunk.join(',')}]`);
   return payloads;
