@@ -152,7 +152,15 @@ const ROWS: Record<string, Case | Case[]> = {
   },
 
   'POST /api/projects': { expect: ADMIN_CREATES, send: (c) => ({ body: projectBody(c) }) },
-  'GET /api/projects': { expect: SIGNED_IN },
+  'GET /api/projects': [
+    { label: 'every project (the spec answer)', expect: SIGNED_IN },
+    {
+      label: "a page filtered to the owner's client (a client gets their own page whatever it names)",
+      expect: SIGNED_IN,
+      send: (c) => ({ url: `/api/projects?limit=5&q=shed&clientId=${c.owner.clientId}` }),
+    },
+  ],
+  'GET /api/projects/counts': { expect: ADMIN },
   'GET /api/projects/client': { expect: SIGNED_IN },
   'GET /api/projects/client/:clientId': {
     expect: ADMIN,

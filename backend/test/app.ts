@@ -61,9 +61,13 @@ export async function startTestApp(
   await bootstrapAdmin(deps);
   /** Every route the slices added (not the automatic HEADs), as the access-matrix and bad-input tests need. */
   const routes: RouteOptions[] = [];
-  const app: FastifyInstance = await buildApp(deps, { logger: false, ...options.http }, (route) => {
-    if (route.method !== 'HEAD') routes.push(route);
-  });
+  const app: FastifyInstance = await buildApp(
+    deps,
+    { logger: process.env.TEST_LOG ? { level: 'error' } : false, ...options.http },
+    (route) => {
+      if (route.method !== 'HEAD') routes.push(route);
+    },
+  );
   await app.ready();
 
   const call = async (method: string, url: string, body?: unknown, token?: string | null) => {

@@ -131,7 +131,17 @@ export const ROWS: Record<string, Row> = {
     body: () => ({ name: 'Other Client', email: 'other@example.com', phone: '907', address: 'Kenai' }),
   },
   'POST /api/projects': { body: (c) => ({ clientId: c.owner.clientId, ...projectFields }) },
-  'GET /api/projects': { callers: CLIENT },
+  'GET /api/projects': {
+    callers: CLIENT,
+    query: (c) => ({
+      limit: '20',
+      q: 'cabin',
+      status: 'pending',
+      type: 'starlink',
+      clientId: `${c.owner.clientId}`,
+    }),
+  },
+  'GET /api/projects/counts': {},
   'GET /api/projects/client': { callers: CLIENT },
   'GET /api/projects/client/:clientId': { params: (c) => ({ clientId: c.owner.clientId }) },
   'GET /api/projects/:id': { callers: CLIENT, params: (c) => ({ id: c.projectId }) },

@@ -82,7 +82,7 @@ describe('projects: tracking, the project dialog, the job page and the client po
     // Filters: a search with no match, then Clear Filters.
     await admin.getByLabel('Search jobs').fill('starlink');
     await admin.getByText('No Jobs Found').waitFor();
-    await admin.getByText('Showing 0 of 1 jobs').waitFor();
+    await admin.getByText('Showing 0 of 0 jobs').waitFor();
     await admin.getByRole('button', { name: 'Clear Filters' }).click();
     await card.waitFor();
 
@@ -361,6 +361,50 @@ describe('projects: tracking, the project dialog, the job page and the client po
     await expectAccessible(page);
     await page.context().close();
   }, 60_000);
+
+  it('Project Tracking pages through many jobs and searches them on the server, on a phone and a desktop', async () => {
+    const entry = await b.t.call(
+      'POST',
+      '/api/clients',
+      { name: 'Paging Outfitters', email: 'paging@example.com', portalAccess: false },
+      b.t.adminToken,
+    );
+    const clientId = entry.body.client.id as number;
+    for (let i = 1; i <= 30; i++)
+      await b.t.call(
+        'POST',
+        '/api/projects',
+        { clientId, title: `Dock camera ${i}`, type: 'security_cameras' },
+        b.t.adminToken,
+      );
+    const total = (await b.t.call('GET', '/api/projects/counts', undefined, b.t.adminToken)).body
+      .total as number;
+    for (const viewport of [
+      { width: 375, height: 812 },
+      { width: 1280, height: 900 },
+    ]) {
+      const admin = await b.newPage(viewport);
+      await b.signInAsAdmin(admin);
+      await admin.goto('/admin?view=tracking');
+      const cards = admin.getByTestId('job-card');
+      // The newest first, one page of 24, the total from the server.
+      await admin.getByText(`Showing 24 of ${total} jobs`).waitFor();
+      expect(await cards.first().getByRole('heading').textContent()).toBe('Dock camera 30');
+      expect(await admin.getByTestId('jobs-total').textContent()).toBe(String(total));
+      await admin.getByRole('button', { name: 'Show More Jobs' }).click();
+      await admin.getByText(`Showing ${Math.min(48, total)} of ${total} jobs`).waitFor();
+      const titles = await cards.getByRole('heading').allTextContents();
+      expect(new Set(titles).size).toBe(titles.length);
+      // Typing searches the server: every word, the client's name included.
+      await admin.getByLabel('Search jobs').fill('paging camera 30');
+      await admin.getByText('Showing 1 of 1 jobs').waitFor();
+      expect(await cards.getByRole('heading').allTextContents()).toEqual(['Dock camera 30']);
+      expect(await admin.getByRole('button', { name: 'Show More Jobs' }).count()).toBe(0);
+      const sideways = await admin.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(sideways).toBe(false);
+      await admin.context().close();
+    }
+  }, 90_000);
 
   it('an unknown job shows Project Not Found with Go Back', async () => {
     const admin = await b.newPage();

@@ -102,6 +102,8 @@ const migrations: Record<string, Migration> = {
   '0230_event_store_conflicts_raise': raw(eventStoreFunctionsSql),
   // A checkpoint move that finds one moved raises, so a batch sent with its COMMIT fails (runtime/checkpoints.ts).
   '0231_projection_checkpoint_conflicts_raise': raw(projectionRuntimeFunctionsSql),
+  // Trigram indexes, so the lists' searches (`?q=`, any part of a name or title) use an index (issue 23).
+  '0240_search_trigrams': raw('CREATE EXTENSION IF NOT EXISTS pg_trgm;'),
 };
 
 /** Postgres' "undefined table" and "invalid schema name": a schema or table dropped while it was being listed. */

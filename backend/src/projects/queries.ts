@@ -1,10 +1,34 @@
-import type { TProject, TProjectStatus, TProjectType } from '@app/contracts/api/projects';
+import {
+  LIST_DESCRIPTION_CHARS,
+  PROJECT_STATUSES,
+  type TProject,
+  type TProjectCounts,
+  type TProjectListItem,
+  type TProjectStatus,
+  type TProjectsPage,
+  type TProjectsQuery,
+  type TProjectType,
+} from '@app/contracts/api/projects';
+import { clientSearchText } from '@app/projections/clients/projection';
+import { projectSearchText } from '@app/projections/projects/projection';
 import type { ProjectsTable } from '@app/projections/projects/table';
+import { countsTable } from '@app/projections/runtime/document-projection';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { SignedInUser } from '../auth/guard.ts';
 import { clientIdForUser } from '../clients/queries.ts';
 import { type FileSigner, fileSigner, signingWindow } from '../files/signed-urls.ts';
 import type { AppDeps } from '../platform/deps.ts';
+import {
+  decodeCursor,
+  ilike,
+  keptCount,
+  keptCounts,
+  pageLimit,
+  pageOf,
+  searchPatterns,
+  ZCursorInstant,
+} from '../platform/paging.ts';
 import { instant } from '../platform/read-values.ts';
 import { ViewTextCache } from '../platform/view-text-cache.ts';
 
@@ -121,4 +145,125 @@ export async function visibleProject(
   if (!project || user.role === 'admin') return project;
   const clientId = await clientIdForUser(deps, user.id);
   return project.clientId === clientId ? project : undefined;
+}
+
+const PAGE_LIST = 'projects';
+const ZProjectsCursor = z.tuple([ZCursorInstant, z.number().int()]);
+
+/**
+ * A page of projects, most recently changed first (issue 23): `ownClientId` limits it to one client's (the
+ * portal's), whatever the query asks. Every word of `q` is found in the title, the description or the client's
+ * name. The total is read from the kept counters when at most one filter applies, counted over the matching
+ * rows (an index's worth) when a search or several filters do.
+ */
+export async function pageProjects(
+  deps: Deps,
+  query: TProjectsQuery,
+  ownClientId?: number,
+): Promise<TProjectsPage> {
+  const limit = pageLimit(query.limit);
+  const clientId = ownClientId ?? query.clientId;
+  const patterns = searchPatterns(query.q);
+  let matching = deps.rm.selectFrom('projects as p');
+  if (clientId !== undefined) matching = matching.where('p.client_id', '=', clientId);
+  if (query.status) matching = matching.where('p.status', '=', query.status);
+  if (query.type) matching = matching.where('p.type', '=', query.type);
+  for (const pattern of patterns)
+    matching = matching.where((eb) =>
+      eb.or([
+        ilike(sql.raw(projectSearchText('p.')), pattern),
+        eb(
+          'p.client_id',
+          'in',
+          eb
+            .selectFrom('clients as c2')
+            .select('c2.id')
+            .where(ilike(sql.raw(clientSearchText('c2.')), pattern)),
+        ),
+      ]),
+    );
+  let page = matching
+    .leftJoin('clients as c', 'c.id', 'p.client_id')
+    .select([
+      'p.id',
+      'p.client_id',
+      sql<string>`coalesce(c.name, p.client_name)`.as('client_name'),
+      'p.title',
+      sql<string>`left(p.description, ${LIST_DESCRIPTION_CHARS})`.as('description'),
+      'p.type',
+      'p.status',
+      'p.total_amount',
+      'p.estimated_cost',
+      'p.timeline',
+      'p.job_start_date',
+      'p.job_end_date',
+      'p.progress',
+      sql<number>`jsonb_array_length(p.photos)`.as('photo_count'),
+      sql<string | null>`p.photos->0->>'thumbnailUrl'`.as('cover'),
+      'p.created_at',
+      'p.updated_at',
+      sql<string>`p.updated_at::text`.as('cursor_at'),
+      'p.version',
+    ])
+    .orderBy('p.updated_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(limit + 1);
+  if (query.cursor) {
+    const [at, id] = decodeCursor(PAGE_LIST, query.cursor, ZProjectsCursor);
+    page = page.where(sql<boolean>`(p.updated_at, p.id) < (${at}::timestamptz, ${id})`);
+  }
+  const keys = [
+    clientId !== undefined && `client:${clientId}`,
+    query.status && `status:${query.status}`,
+    query.type && `type:${query.type}`,
+  ].filter((k): k is string => !!k);
+  const counted =
+    patterns.length === 0 && keys.length <= 1
+      ? keptCount(deps.rm, countsTable('projects'), keys.length === 0 ? [''] : keys)
+      : matching
+          .select(sql<string>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.n));
+  const [rows, total, sign] = await Promise.all([page.execute(), counted, fileSigner(deps)]);
+  return pageOf(rows, {
+    limit,
+    total,
+    list: PAGE_LIST,
+    keyOf: (r) => [r.cursor_at, r.id],
+    toItem: (r): TProjectListItem => ({
+      id: r.id,
+      clientId: r.client_id,
+      clientName: r.client_name,
+      title: r.title,
+      description: r.description,
+      type: r.type as TProjectType,
+      status: r.status as TProjectStatus,
+      totalAmount: money(r.total_amount),
+      estimatedCost: money(r.estimated_cost),
+      timeline: r.timeline,
+      jobStartDate: r.job_start_date,
+      jobEndDate: r.job_end_date,
+      progress: r.progress,
+      photoCount: r.photo_count,
+      coverThumbnailUrl: r.cover === null ? null : sign(r.cover, `project-${r.id}`),
+      createdAt: instant(r.created_at),
+      updatedAt: instant(r.updated_at),
+      version: r.version,
+    }),
+  });
+}
+
+/** The tracking summary's counts, read from the kept counters. */
+export async function projectCounts(deps: Deps): Promise<TProjectCounts> {
+  const n = await keptCounts(deps.rm, countsTable('projects'), [
+    '',
+    ...PROJECT_STATUSES.map((s) => `status:${s}` as const),
+  ]);
+  return {
+    total: n[''],
+    pending: n['status:pending'] + n['status:approved'],
+    in_progress: n['status:in_progress'],
+    completed: n['status:completed'],
+    cancelled: n['status:cancelled'],
+  };
 }

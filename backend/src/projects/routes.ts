@@ -1,11 +1,15 @@
 import { ZAccepted } from '@app/contracts/api/accepted';
 import { ZSuccess } from '@app/contracts/api/auth';
 import { ZClientIdOnlyParams } from '@app/contracts/api/clients';
+import { asksForPage, EMPTY_PAGE } from '@app/contracts/api/paging';
 import {
   ZCreateProjectBody,
   ZProject,
+  ZProjectCounts,
   ZProjectIdParams,
   ZProjectPatchBody,
+  ZProjectsPage,
+  ZProjectsQuery,
   ZSyncCalendarResponse,
 } from '@app/contracts/api/projects';
 import { etagOf, ZIfMatchHeaders } from '@app/contracts/api/versions';
@@ -17,6 +21,7 @@ import { z } from 'zod';
 import { actorOf, guards } from '../auth/guard.ts';
 import { requestProjectSync } from '../calendar-sync/commands.ts';
 import { clientDecider, clientStream } from '../clients/decide.ts';
+import { clientIdForUser } from '../clients/queries.ts';
 import { readPhotoUploads, storePhoto } from '../files/photos.ts';
 import { storedFileAddress } from '../files/signed-urls.ts';
 import { fileStore } from '../files/store.ts';
@@ -38,7 +43,9 @@ import {
 } from './decide.ts';
 import { projectFacts } from './facts.ts';
 import {
+  pageProjects,
   projectById,
+  projectCounts,
   projectListCache,
   projectsOfClient,
   projectsOfUser,
@@ -100,14 +107,32 @@ export function projectRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
 
     // An admin gets every project; anyone else signed in gets their own (as /api/projects/client).
+    // With any query (limit, cursor, q, filters) a page of list rows; without, every project (the spec's).
     app.get(
       '/api/projects',
-      { schema: { response: { 200: z.array(ZProject) } }, preValidation: requireUser },
+      {
+        schema: {
+          querystring: ZProjectsQuery,
+          response: { 200: z.union([z.array(ZProject), ZProjectsPage]) },
+        },
+        preValidation: requireUser,
+      },
       async (request, reply) => {
         const user = request.user!;
+        if (asksForPage(request.query)) {
+          if (user.role === 'admin') return pageProjects(deps, request.query);
+          const own = await clientIdForUser(deps, user.id);
+          return own === null ? EMPTY_PAGE : pageProjects(deps, request.query, own);
+        }
         if (user.role !== 'admin') return projectsOfUser(deps, user.id);
         return sendKept(request, reply, await adminList.answer());
       },
+    );
+
+    app.get(
+      '/api/projects/counts',
+      { schema: { response: { 200: ZProjectCounts } }, preValidation: requireAdmin },
+      () => projectCounts(deps),
     );
 
     app.get(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZCalendarEvent } from '../calendar/event-times.ts';
+import { ZListQuery, ZPage } from './paging.ts';
 import { ZCalendarDay, ZId, ZIdParam, ZText } from './primitives.ts';
 import { ZVersion } from './versions.ts';
 
@@ -79,6 +80,38 @@ export const ZProject = z.object({
   version: ZVersion,
 });
 export type TProject = z.infer<typeof ZProject>;
+
+/**
+ * A project as a list shows it (Project Tracking, the portal, pickers): what the card shows, the description
+ * cut to what two lines hold, and its cover thumbnail alone rather than every photo's signed address.
+ */
+export const ZProjectListItem = ZProject.omit({ notes: true, photos: true }).extend({
+  photoCount: z.number().int(),
+  /** The first photo's thumbnail (a signed, expiring address), or null without photos. */
+  coverThumbnailUrl: z.string().nullable(),
+});
+export type TProjectListItem = z.infer<typeof ZProjectListItem>;
+export const LIST_DESCRIPTION_CHARS = 300;
+
+/** `GET /api/projects` paged (see ./paging.ts): search over title, description and client name, and filters. */
+export const ZProjectsQuery = ZListQuery({
+  status: ZProjectStatus.optional(),
+  type: ZProjectType.optional(),
+  clientId: ZIdParam.optional(),
+});
+export type TProjectsQuery = z.infer<typeof ZProjectsQuery>;
+export const ZProjectsPage = ZPage(ZProjectListItem);
+export type TProjectsPage = z.infer<typeof ZProjectsPage>;
+
+/** The tracking summary's counts, from kept counters: the pending bucket holds pending and approved jobs. */
+export const ZProjectCounts = z.object({
+  total: z.number().int(),
+  pending: z.number().int(),
+  in_progress: z.number().int(),
+  completed: z.number().int(),
+  cancelled: z.number().int(),
+});
+export type TProjectCounts = z.infer<typeof ZProjectCounts>;
 
 const day = ZCalendarDay('Dates must be YYYY-MM-DD')
   .nullish()

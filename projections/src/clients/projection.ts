@@ -5,11 +5,15 @@ import type { ClientsTable } from './table.ts';
 
 type Row = Omit<ClientsTable, 'last_event_position' | 'version'>;
 
+/** What a search of clients looks through, of the table aliased `alias` (the search index is on it). */
+export const clientSearchText = (alias = '') =>
+  `${alias}name || ' ' || ${alias}email || ' ' || coalesce(${alias}phone, '') || ' ' || coalesce(${alias}address, '')`;
+
 /** The Clients view and every ownership check: a client row and the sign-in account linked to it. */
 export const clientsProjection = documentProjection<Row>({
   name: 'clients',
-  // 2: each row keeps its client's version (streamVersion).
-  version: 2,
+  // 2: each row keeps its client's version (streamVersion). 3: paged lists (search index, counter).
+  version: 3,
   streamVersion: true,
   syncType: 'client',
   table: 'clients',
@@ -27,7 +31,10 @@ export const clientsProjection = documentProjection<Row>({
       last_event_position numeric NOT NULL
     );
     CREATE INDEX ON ${s}.clients (user_id);
-    CREATE INDEX ON ${s}.clients (lower(email));`,
+    CREATE INDEX ON ${s}.clients (lower(email));
+    CREATE INDEX ON ${s}.clients (name, id);
+    CREATE INDEX ON ${s}.clients USING gin ((${clientSearchText()}) gin_trgm_ops);`,
+  counts: { keysOf: () => [''] },
   eventTypes: eventTypesOf(clientEventSchemas),
   idOf: (e) => (e.data as { clientId: number }).clientId,
   evolve(row, stored) {

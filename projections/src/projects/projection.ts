@@ -6,14 +6,17 @@ import type { ProjectsTable } from './table.ts';
 
 type Row = Omit<ProjectsTable, 'last_event_position' | 'version'>;
 
+/** What a search of projects looks through besides the client's name, of the table aliased `alias` (indexed). */
+export const projectSearchText = (alias = '') => `${alias}title || ' ' || ${alias}description`;
+
 /**
  * Projects (jobs): the admin's tracking list and job page, and each client's portal list.
  * A deleted project's row is removed, so every list and count drops it at once.
  */
 export const projectsProjection = documentProjection<Row>({
   name: 'projects',
-  // 2: each row keeps its project's version (streamVersion).
-  version: 2,
+  // 2: each row keeps its project's version (streamVersion). 3: paged lists (search text, counters, indexes).
+  version: 3,
   streamVersion: true,
   syncType: 'project',
   table: 'projects',
@@ -40,7 +43,11 @@ export const projectsProjection = documentProjection<Row>({
       last_event_position numeric NOT NULL
     );
     CREATE INDEX ON ${s}.projects (updated_at DESC, id DESC);
-    CREATE INDEX ON ${s}.projects (client_id, updated_at DESC);`,
+    CREATE INDEX ON ${s}.projects (client_id, updated_at DESC, id DESC);
+    CREATE INDEX ON ${s}.projects (status, updated_at DESC, id DESC);
+    CREATE INDEX ON ${s}.projects (type, updated_at DESC, id DESC);
+    CREATE INDEX ON ${s}.projects USING gin ((${projectSearchText()}) gin_trgm_ops);`,
+  counts: { keysOf: (r) => ['', `status:${r.status}`, `type:${r.type}`, `client:${r.client_id}`] },
   eventTypes: eventTypesOf(projectEventSchemas),
   idOf: (e) => (e.data as { projectId: number }).projectId,
   evolve(row, stored) {

@@ -26,7 +26,16 @@ export interface DocumentProjectionSpec<R extends Record<string, unknown>> {
    * the stream's own count, apart from the global position that guards the row.
    */
   streamVersion?: true;
+  /**
+   * Kept counters (issue 23: a list's total is read, never counted over the table): a table `<table>_counts`
+   * of `(key, n)` holding, for each key `keysOf` gives a row, how many rows have it ('' for all rows, say,
+   * `status:pending`, `client:42`). Moved by each batch by the difference its rows made.
+   */
+  counts?: { keysOf(row: R): readonly string[] };
 }
+
+/** The kept counters' table of a document projection's table (see `DocumentProjectionSpec.counts`). */
+export const countsTable = (table: string) => `${table}_counts`;
 
 /** The version of a record after one of its stream's events: how many events its stream holds by then. */
 export const versionAfter = (e: StoredEvent) => Number(e.revision) + 1;
@@ -43,10 +52,13 @@ export function documentProjection<R extends Record<string, unknown>>(
     name: spec.name,
     version: spec.version,
     syncType: spec.syncType,
-    tables: [spec.table],
+    tables: spec.counts ? [spec.table, countsTable(spec.table)] : [spec.table],
     keyed: true,
     eventTypes: spec.eventTypes,
-    ddl: spec.ddl,
+    ddl: spec.counts
+      ? (s) =>
+          `${spec.ddl(s)};\n    CREATE TABLE ${s}.${countsTable(spec.table)} (key text PRIMARY KEY, n bigint NOT NULL);`
+      : spec.ddl,
     async apply(events, { tx, schema, keys }: ApplyContext) {
       const touched = events.map((e) => [e, spec.idOf(e)] as const).filter(([, id]) => id !== null);
       if (touched.length === 0) return 0;
@@ -86,7 +98,34 @@ export function documentProjection<R extends Record<string, unknown>>(
           ON CONFLICT (id) DO UPDATE SET ${updates}`.execute(tx);
       }
       if (deletes.length > 0) await sql`DELETE FROM ${table} WHERE id = ANY(${idArray(deletes)})`.execute(tx);
+      if (spec.counts && changed.size > 0) {
+        const before = new Map(loaded.map((r) => [String(r.id), r]));
+        const moves = countMoves(
+          spec.counts.keysOf,
+          [...changed].map((k) => [before.get(k) ?? null, current.get(k) ?? null] as [R | null, R | null]),
+        );
+        if (moves.length > 0)
+          await sql`INSERT INTO ${sql.table(`${schema}.${countsTable(spec.table)}`)} AS c (key, n)
+            SELECT key, n FROM jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) AS m(key text, n bigint)
+            ON CONFLICT (key) DO UPDATE SET n = c.n + excluded.n`.execute(tx);
+      }
       return changed.size;
     },
   };
+}
+
+/** How each counter moves when rows change from `before` to `after` (null: no row), counters that stay left out. */
+export function countMoves<R>(
+  keysOf: (row: R) => readonly string[],
+  changes: readonly (readonly [R | null, R | null])[],
+): { key: string; n: number }[] {
+  const moves = new Map<string, number>();
+  const move = (row: R | null, by: number) => {
+    if (row) for (const key of keysOf(row)) moves.set(key, (moves.get(key) ?? 0) + by);
+  };
+  for (const [before, after] of changes) {
+    move(before, -1);
+    move(after, 1);
+  }
+  return [...moves].filter(([, n]) => n !== 0).map(([key, n]) => ({ key, n }));
 }

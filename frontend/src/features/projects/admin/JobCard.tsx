@@ -1,4 +1,4 @@
-import type { TProject } from '@app/contracts/api/projects';
+import type { TProjectListItem } from '@app/contracts/api/projects';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { formatDay } from '../../../lib/format';
@@ -7,7 +7,7 @@ import { typeLabel } from '../labels';
 import { ProgressBar } from '../ProgressBar';
 import { StatusBadge } from '../StatusBadge';
 
-export function JobCard({ project, onView }: { project: TProject; onView: (id: number) => void }) {
+export function JobCard({ project, onView }: { project: TProjectListItem; onView: (id: number) => void }) {
   const headingId = useId();
   return (
     <article
@@ -32,8 +32,8 @@ export function JobCard({ project, onView }: { project: TProject; onView: (id: n
         <ProgressBar value={project.progress} label={`Progress of ${project.title}`} />
       </div>
       <p className="mt-2 text-xs text-slate-700">
-        {formatDay(project.jobStartDate)} – {formatDay(project.jobEndDate)} · {project.photos.length}{' '}
-        {project.photos.length === 1 ? 'photo' : 'photos'}
+        {formatDay(project.jobStartDate)} – {formatDay(project.jobEndDate)} · {project.photoCount}{' '}
+        {project.photoCount === 1 ? 'photo' : 'photos'}
       </p>
       <div className="mt-4 flex flex-wrap gap-2 pt-1">
         <Button onClick={() => onView(project.id)} aria-describedby={headingId}>

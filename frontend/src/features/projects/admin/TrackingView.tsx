@@ -1,25 +1,34 @@
+import type { TProjectCounts, TProjectListItem } from '@app/contracts/api/projects';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { failureText } from '../../../lib/api';
+import { usePagedList, useSettled } from '../../../lib/paged-list';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { Spinner } from '../../../ui/Spinner';
 import { ProjectDialog } from '../ProjectDialog';
-import { projectsQuery } from '../project-query';
+import { PROJECTS_KEY } from '../project-query';
 import { JobCard } from './JobCard';
 import { NewProjectForm } from './NewProjectForm';
 import { TrackingFiltersBar } from './TrackingFilters';
 import { TrackingSummary } from './TrackingSummary';
-import { byLastUpdate, NO_FILTERS, showingText, trackingCounts, visibleProjects } from './tracking-list';
+import { NO_FILTERS, showingText, trackingParams } from './tracking-list';
 
-/** All Jobs Tracking (spec part 2, section 2.4): counts, search and filters, job cards, New Project. */
+/**
+ * All Jobs Tracking (spec part 2, section 2.4): counts, search and filters, job cards, New Project. The
+ * server searches, filters and pages (newest change first); the counts are its kept counters.
+ */
 export function TrackingView() {
-  const query = useQuery(projectsQuery);
   const [filters, setFilters] = useState(NO_FILTERS);
+  const params = trackingParams(useSettled(filters));
+  const query = usePagedList<TProjectListItem>(PROJECTS_KEY, params);
+  const counts = useQuery<TProjectCounts>({
+    queryKey: [`${PROJECTS_KEY}/counts`],
+    meta: { summarises: [PROJECTS_KEY] },
+  });
   const [viewing, setViewing] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
-  const all = byLastUpdate(query.data ?? []);
-  const shown = visibleProjects(all, filters);
+  const shown = query.items;
 
   return (
     <div className="space-y-6">
@@ -44,9 +53,9 @@ export function TrackingView() {
         </div>
       ) : (
         <>
-          <TrackingSummary counts={trackingCounts(all)} />
+          <TrackingSummary counts={counts.data ?? null} />
           <TrackingFiltersBar value={filters} onChange={setFilters} />
-          {all.length === 0 ? (
+          {shown.length === 0 && Object.keys(params).length === 0 ? (
             <EmptyState title="No Jobs Yet" text="Create a project to start tracking a job." />
           ) : shown.length === 0 ? (
             <EmptyState title="No Jobs Found" text="No job matches the search and filters." />
@@ -59,9 +68,20 @@ export function TrackingView() {
               ))}
             </ul>
           )}
-          <p className="text-sm text-slate-700" aria-live="polite">
-            {showingText(shown.length, all.length)}
-          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-sm text-slate-700" aria-live="polite">
+              {showingText(shown.length, query.total)}
+            </p>
+            {query.hasNextPage && (
+              <Button
+                variant="outline"
+                disabled={query.isFetchingNextPage}
+                onClick={() => void query.fetchNextPage()}
+              >
+                {query.isFetchingNextPage ? 'Loading…' : 'Show More Jobs'}
+              </Button>
+            )}
+          </div>
         </>
       )}
 

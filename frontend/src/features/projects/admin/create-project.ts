@@ -19,7 +19,8 @@ export function useCreateProject() {
       if (isAccepted(project)) return showAccepted(queryClient, project, [PROJECTS_KEY]);
       queryClient.setQueryData(projectQuery(project.id).queryKey, project);
       queryClient.setQueryData<TProject[]>([PROJECTS_KEY], (list) => (list ? [project, ...list] : list));
-      void queryClient.invalidateQueries({ queryKey: [PROJECTS_KEY], exact: true });
+      // Every list of projects (the whole one, Project Tracking's pages) shows the new one.
+      void queryClient.invalidateQueries({ queryKey: [PROJECTS_KEY] });
       toast({ title: 'Project created', description: `${project.title} for ${project.clientName}.` });
     },
     onError: (error) => callFailure(error, 'Project Creation Failed'),

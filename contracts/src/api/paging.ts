@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ZText } from './primitives.ts';
+
+/**
+ * One convention for every list that grows (issue 23): `?limit=` (default 50, at most 200), `?cursor=` (the
+ * `nextCursor` of the page before: opaque, keyset-based, so rows inserted meanwhile are neither skipped nor
+ * shown twice), `?q=` (search) and the list's own filters. Any of them asks for a page, answered as
+ * `{ items, nextCursor, total }`; a list asked with none keeps the spec's whole-array answer.
+ */
+export const PAGE_LIMIT_DEFAULT = 50;
+export const PAGE_LIMIT_MAX = 200;
+export const SEARCH_MAX_LENGTH = 200;
+
+const LIMIT_RANGE = `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`;
+
+export const ZPageParams = {
+  limit: z.coerce
+    .number({ error: LIMIT_RANGE })
+    .int(LIMIT_RANGE)
+    .min(1, LIMIT_RANGE)
+    .max(PAGE_LIMIT_MAX, LIMIT_RANGE)
+    .optional(),
+  cursor: z
+    .string()
+    .max(400, 'cursor is not one this list gave out')
+    .regex(/^[A-Za-z0-9_-]+$/, 'cursor is not one this list gave out')
+    .optional(),
+  q: ZText(SEARCH_MAX_LENGTH, { error: 'q must be text' }).optional(),
+};
+
+/**
+ * A list's query: the paging parameters and its own filters, nothing else (an unknown parameter, say a filter
+ * misspelled, is a 400 rather than a list that silently ignores it).
+ */
+export const ZListQuery = <F extends z.ZodRawShape>(filters: F) =>
+  z.strictObject({ ...ZPageParams, ...filters });
+
+/** Whether a list's query asks for a page (any parameter at all) rather than the whole-array answer. */
+export const asksForPage = (query: Record<string, unknown>) =>
+  Object.values(query).some((v) => v !== undefined);
+
+export const ZPage = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    /** The next page's `cursor`; null on the last page. */
+    nextCursor: z.string().nullable(),
+    /** How many rows the whole list (with its search and filters) holds. */
+    total: z.number().int(),
+  });
+export type TPage<T> = { items: T[]; nextCursor: string | null; total: number };
+
+export const EMPTY_PAGE: TPage<never> = { items: [], nextCursor: null, total: 0 };

@@ -1,0 +1,45 @@
+import type { TPage } from '@app/contracts/api/paging';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiRequest } from './api';
+
+/** A list's filters as query parameters: empty values and 'all' are left out (no filter). */
+export function listParams(filters: Record<string, string | number | undefined>): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(filters))
+    if (value !== undefined && value !== '' && value !== 'all') params[name] = String(value);
+  return params;
+}
+
+/**
+ * A list paged on the server (contracts/api/paging.ts), page after page as the person asks for more. Its
+ * query key starts with the list's path, so whatever refreshes the list (a live update, a save) refreshes
+ * every page of it too.
+ */
+export function usePagedList<T>(path: string, params: Record<string, string>, limit = 24) {
+  const query = useInfiniteQuery({
+    queryKey: [path, 'pages', params, limit],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => {
+      const search = new URLSearchParams({ ...params, limit: String(limit) });
+      if (pageParam) search.set('cursor', pageParam);
+      return apiRequest<TPage<T>>('GET', `${path}?${search}`);
+    },
+    getNextPageParam: (last) => last.nextCursor,
+    // While the next search's first page loads, the last one's rows stay on screen (no flash of a spinner).
+    placeholderData: (previous) => previous,
+  });
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = query.data?.pages[0]?.total ?? 0;
+  return { ...query, items, total };
+}
+
+/** `value`, once it has stopped changing for `ms` (a search box asks the server when the typing pauses). */
+export function useSettled<T>(value: T, ms = 250): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
