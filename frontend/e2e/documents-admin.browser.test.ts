@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portalClientWithProject } from '../../backend/test/clients.ts';
 import { type BrowserApp, expectAccessible, startBrowserApp, toastText } from './browser.ts';
 import { watchCsp } from './csp.ts';
+import { pickFromSearch } from './fields.ts';
 
 const CLIENT = { name: 'Nell Tanana', email: 'nell@example.com' };
 
@@ -175,7 +176,14 @@ describe('documents: the admin Documents view (browser)', () => {
 
     await admin.getByRole('button', { name: 'Upload', exact: true }).click();
     const upload = admin.getByRole('dialog', { name: 'Upload Documents' });
-    await upload.getByLabel('Project').selectOption({ label: `${projectTitle} (${CLIENT.name})` });
+    // The project is found by typing part of its client's name; the option tells the client apart.
+    await pickFromSearch(
+      upload.getByRole('combobox', { name: 'Project' }),
+      CLIENT.name.split(' ')[0]!,
+      projectTitle,
+      CLIENT.name,
+    );
+    expect(await upload.getByRole('combobox', { name: 'Project' }).inputValue()).toBe(projectTitle);
     // Checked before sending: over 25 MB, or a type not listed; refused by the server: content unlike its name.
     await upload
       .getByLabel('Files', { exact: true })

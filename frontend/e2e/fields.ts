@@ -10,3 +10,20 @@ export const describedBy = (field: Locator) =>
       .join(' ')
       .trim(),
   );
+
+/**
+ * Picks a record in a search combobox (ui/SearchCombobox): types `search` and clicks the option whose name is
+ * `name`, checking first that the line under it (`details`) tells it apart when given.
+ */
+export async function pickFromSearch(
+  field: Locator,
+  search: string,
+  name: string,
+  details?: string | RegExp,
+) {
+  await field.fill(search);
+  const page = field.page();
+  const option = page.getByRole('option').filter({ hasText: name });
+  if (details !== undefined) await option.filter({ hasText: details }).first().waitFor();
+  await option.first().click();
+}

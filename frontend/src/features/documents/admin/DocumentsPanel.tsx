@@ -131,7 +131,6 @@ export function DocumentsPanel({
       <UploadDialog
         open={uploading !== null}
         onClose={() => setUploading(null)}
-        projects={projects.data ?? []}
         dropped={uploading?.dropped}
       />
     </section>

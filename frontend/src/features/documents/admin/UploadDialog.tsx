@@ -1,14 +1,11 @@
 import { DOCUMENT_ACCEPT } from '@app/contracts/api/documents';
-import type { TProject } from '@app/contracts/api/projects';
 import { useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { SelectField } from '../../../ui/Field';
 import { errorToast } from '../../../ui/toast-store';
+import { ProjectPicker } from '../../projects/ProjectPicker';
 import { useUploadDocuments } from '../api';
 import { type FileProblem, sortDocumentFiles } from './upload-checks';
-
-const UNASSIGNED = 'unassigned';
 
 /** Files chosen or dropped, checked before sending: those to upload and the refusals (the first as a toast). */
 export function checkedFiles(chosen: readonly File[]) {
@@ -20,13 +17,12 @@ export function checkedFiles(chosen: readonly File[]) {
 type Props = {
   open: boolean;
   onClose: () => void;
-  projects: readonly TProject[];
   /** Files dragged onto the panel, already checked. */
   dropped?: { accepted: File[]; problems: FileProblem[] };
 };
 
 /**
- * Upload documents: a project (or Unassigned), one or more files checked before sending (the spec's types,
+ * Upload documents: a project found by typing (none: Unassigned), one or more files checked before sending (the spec's types,
  * at most 25 MB), then one progress bar per file while they go.
  */
 export function UploadDialog(props: Props) {
@@ -43,14 +39,8 @@ export function UploadDialog(props: Props) {
   );
 }
 
-function UploadForm({
-  onClose,
-  projects,
-  dropped,
-  upload,
-  uploads,
-}: Props & ReturnType<typeof useUploadDocuments>) {
-  const [project, setProject] = useState(UNASSIGNED);
+function UploadForm({ onClose, dropped, upload, uploads }: Props & ReturnType<typeof useUploadDocuments>) {
+  const [projectId, setProjectId] = useState<number | null>(null);
   const [files, setFiles] = useState<File[]>(dropped?.accepted ?? []);
   const [problems, setProblems] = useState<FileProblem[]>(dropped?.problems ?? []);
 
@@ -66,7 +56,7 @@ function UploadForm({
 
   const send = () =>
     upload.mutate(
-      { files, projectId: project === UNASSIGNED ? null : Number(project) },
+      { files, projectId },
       {
         // The files that went are done; only the failed ones stay to try again.
         onSuccess: ({ failed }) => (failed.length === 0 ? close() : setFiles(failed)),
@@ -75,16 +65,14 @@ function UploadForm({
 
   return (
     <div className="space-y-4">
-      <SelectField
-        label="Project"
-        value={project}
-        disabled={upload.isPending}
-        onChange={(event) => setProject(event.target.value)}
-        options={[
-          { value: UNASSIGNED, label: 'Unassigned' },
-          ...projects.map((p) => ({ value: String(p.id), label: `${p.title} (${p.clientName})` })),
-        ]}
-      />
+      <fieldset disabled={upload.isPending} className="space-y-1">
+        <ProjectPicker projectId={projectId} onChange={(p) => setProjectId(p?.id ?? null)} />
+        <p className="text-xs text-slate-600">
+          {projectId === null
+            ? 'No project chosen: the files go in as Unassigned.'
+            : 'Clear the field for Unassigned.'}
+        </p>
+      </fieldset>
       <div>
         <label htmlFor="document-upload-files" className="block text-sm font-medium text-slate-800">
           Files
