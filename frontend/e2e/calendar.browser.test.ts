@@ -6,6 +6,7 @@ import { addDays } from '../../contracts/src/calendar/time-zone.ts';
 import { businessToday, longDay } from '../src/features/calendar/calendar-days.ts';
 import { formatDay } from '../src/lib/format.ts';
 import { type BrowserApp, expectAccessible, startBrowserApp } from './browser.ts';
+import { pickFromSearch } from './fields.ts';
 
 const CLIENT = { name: 'Nora Denali', email: 'nora@example.com' };
 const PASSWORD = 'denali-peak-1';
@@ -167,7 +168,7 @@ describe('calendar: the admin schedules a job and a project by clicking days; th
     await panel.getByRole('button', { name: 'Schedule Project' }).click();
     const confirm = panel.getByRole('button', { name: 'Confirm Schedule' });
     expect(await confirm.isDisabled()).toBe(true);
-    await panel.getByLabel('Project', { exact: true }).selectOption({ label: `${PROJECT} (${CLIENT.name})` });
+    await pickFromSearch(panel.getByRole('combobox', { name: 'Project' }), PROJECT, PROJECT, CLIENT.name);
     expect(await confirm.isDisabled()).toBe(true);
 
     // First click the start (green, pressed), second the end (red, pressed), the days between grey.

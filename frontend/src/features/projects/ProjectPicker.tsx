@@ -11,7 +11,7 @@ import { PROJECTS_KEY, projectQuery } from './project-query';
 /** What a picker needs of a project: a list row or a whole project will do. */
 export type PickedProject = Pick<
   TProjectListItem,
-  'id' | 'title' | 'clientId' | 'clientName' | 'status' | 'type' | 'createdAt'
+  'id' | 'title' | 'clientId' | 'clientName' | 'status' | 'type' | 'createdAt' | 'jobStartDate' | 'jobEndDate'
 >;
 
 const PICKER_PAGE = 20;

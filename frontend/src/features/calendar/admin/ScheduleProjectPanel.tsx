@@ -1,9 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { formatDay } from '../../../lib/format';
 import { Button } from '../../../ui/Button';
-import { SelectField, TextField } from '../../../ui/Field';
+import { TextField } from '../../../ui/Field';
 import { errorToast } from '../../../ui/toast-store';
-import { projectsQuery } from '../../projects/project-query';
+import { type PickedProject, ProjectPicker } from '../../projects/ProjectPicker';
 import { useSaveProject } from '../../projects/save-project';
 import { CALENDAR_EVENTS_KEY } from '../calendar-query';
 import { canConfirm, EMPTY_RANGE, rangeProblem, type ScheduleRange } from '../schedule-range';
@@ -27,17 +28,16 @@ export function ScheduleProjectPanel({
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
-  const projects = useQuery(projectsQuery);
   const save = useSaveProject(projectId ?? 0);
-  const project = projects.data?.find((p) => p.id === projectId) ?? null;
+  const [chosen, setChosen] = useState<PickedProject | null>(null);
+  const project = chosen?.id === projectId ? chosen : null;
 
-  const chooseProject = (value: string) => {
-    const id = value ? Number(value) : null;
-    onProject(id);
-    const chosen = projects.data?.find((p) => p.id === id);
+  const chooseProject = (picked: PickedProject | null) => {
+    setChosen(picked);
+    onProject(picked?.id ?? null);
     // A project that has dates starts with them (changing them reschedules it).
-    if (chosen?.jobStartDate || chosen?.jobEndDate)
-      onRange({ start: chosen.jobStartDate ?? null, end: chosen.jobEndDate ?? null });
+    if (picked?.jobStartDate || picked?.jobEndDate)
+      onRange({ start: picked.jobStartDate ?? null, end: picked.jobEndDate ?? null });
   };
 
   const confirm = () => {
@@ -62,10 +62,6 @@ export function ScheduleProjectPanel({
     );
   };
 
-  const options = (projects.data ?? []).map((p) => ({
-    value: String(p.id),
-    label: `${p.title} (${p.clientName})`,
-  }));
   return (
     <section aria-labelledby="schedule-project-heading" className="space-y-3">
       <h3 id="schedule-project-heading" className="text-base font-semibold text-slate-900">
@@ -74,20 +70,7 @@ export function ScheduleProjectPanel({
       <p className="text-sm text-slate-700">
         Click a day for the start, then a day for the end; a third click starts over.
       </p>
-      <SelectField
-        label="Project"
-        value={projectId === null ? '' : String(projectId)}
-        onChange={(e) => chooseProject(e.target.value)}
-        placeholder={
-          projects.isPending
-            ? 'Loading projects...'
-            : options.length === 0
-              ? 'No projects yet (add one in Project Tracking)'
-              : 'Select a project'
-        }
-        options={options}
-        error={projects.isError ? 'Could not load the projects.' : null}
-      />
+      <ProjectPicker projectId={projectId} onChange={chooseProject} />
       <div className="grid grid-cols-2 gap-3">
         <TextField
           label="Start Date"
