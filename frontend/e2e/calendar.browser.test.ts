@@ -270,6 +270,88 @@ describe('calendar: the admin schedules a job and a project by clicking days; th
   }, 120_000);
 });
 
+describe('the month calendar: entries with time and client, "+n more" in place, the day list in view (browser)', () => {
+  let b: BrowserApp;
+  beforeAll(async () => {
+    b = await startBrowserApp();
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  it('shows each entry as time and client, opens a busy day in place, and brings a tapped day into view', async () => {
+    const entry = await b.t.call(
+      'POST',
+      '/api/clients',
+      { name: 'Tanana Lodge', email: 'tanana@example.com', portalAccess: false },
+      b.t.adminToken,
+    );
+    const clientId = entry.body.client.id as number;
+    const day = addDays(businessToday(), 3);
+    for (const [title, startTime, endTime] of [
+      ['Dish survey', '09:00', '10:00'],
+      ['Camera walk-through', '10:30', '11:30'],
+      ['Router swap', '13:00', '14:00'],
+      ['Website review', '15:15', '16:00'],
+    ] as const) {
+      const made = await b.t.call(
+        'POST',
+        '/api/appointments',
+        { clientId, title, scheduledDate: day, startTime, endTime, type: 'consultation' },
+        b.t.adminToken,
+      );
+      expect([201, 202]).toContain(made.status);
+    }
+
+    const admin = await b.newPage();
+    await b.signInAsAdmin(admin);
+    await admin.goto('/admin?view=schedule');
+    await showDay(admin, day);
+    const cell = admin.locator('td').filter({ has: dayButton(admin, day) });
+    await eventually('the day with its four events', async () =>
+      (await dayButton(admin, day).getAttribute('aria-label'))?.includes('4 events'),
+    );
+    expect(await cell.getByTestId('calendar-entry').allTextContents()).toEqual([
+      '9am Tanana Lodge',
+      '10:30am Tanana Lodge',
+    ]);
+    await cell.getByRole('button', { name: '+2 more' }).click();
+    const all = admin.getByRole('dialog', { name: `All events on ${longDay(day)}` });
+    await all.waitFor();
+    for (const text of ['9:00 AM Dish survey', '1:00 PM Router swap', '3:15 PM Website review'])
+      await all.getByText(text).waitFor();
+    // In place: over the day's own cell, not somewhere else on the page.
+    const [cellBox, listBox] = [await cell.boundingBox(), await all.boundingBox()];
+    expect(Math.abs(cellBox!.y - listBox!.y)).toBeLessThan(8);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await expectAccessible(admin);
+    await admin.keyboard.press('Escape');
+    await all.waitFor({ state: 'hidden' });
+    await cell.getByRole('button', { name: '+2 more' }).click();
+    await all.getByRole('button', { name: 'Show the day' }).click();
+    await admin
+      .getByRole('list', { name: `Events on ${longDay(day)}` })
+      .getByText('Router swap')
+      .waitFor();
+    await admin.context().close();
+
+    // On a phone the cells show a dot; a tapped day's list comes into view below the month.
+    const phone = await b.newPage({ width: 375, height: 812 });
+    await b.signInAsAdmin(phone);
+    await phone.goto('/admin?view=schedule');
+    await showDay(phone, day);
+    await dayButton(phone, day).click();
+    const list = phone.getByRole('list', { name: `Events on ${longDay(day)}` });
+    await list.getByText('Website review').waitFor();
+    await eventually('the day list in view', async () => {
+      const box = await list.boundingBox();
+      return box !== null && box.y >= 0 && box.y < 812;
+    });
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await phone.context().close();
+  }, 90_000);
+});
+
 type Located = ReturnType<Page['getByRole']>;
 
 /** Waits until a day button's name mentions `text` (the month's events are read again after a change). */

@@ -95,6 +95,16 @@ export function clockLabel(time: string): string {
   return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${suffix}`;
 }
 
+/** 'HH:mm' as a month cell has room for: '9am', '1:30pm'. */
+export function shortClock(time: string): string {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  return `${h % 12 === 0 ? 12 : h % 12}${m === 0 ? '' : `:${String(m).padStart(2, '0')}`}${h < 12 ? 'am' : 'pm'}`;
+}
+
+/** A month cell's entry: its time and who it is for (the title when it is for no client). */
+export const cellEntry = (event: { time: string; clientName?: string; title: string }) =>
+  `${shortClock(event.time)} ${event.clientName || event.title}`;
+
 /** Arrow keys in the month grid: the day to move to (Home and End: the week's first and last day). */
 export function dayForKey(day: string, key: string): string | null {
   switch (key) {

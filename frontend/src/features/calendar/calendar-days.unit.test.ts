@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   businessToday,
+  cellEntry,
   clockLabel,
   dayForKey,
   dayLabel,
@@ -8,6 +9,7 @@ import {
   monthTitle,
   monthWeeks,
   shiftMonth,
+  shortClock,
   upcomingRange,
   weekday,
 } from './calendar-days';
@@ -92,5 +94,18 @@ describe('calendar days', () => {
     expect(dayForKey('2026-03-04', 'Home')).toBe('2026-03-01');
     expect(dayForKey('2026-03-04', 'End')).toBe('2026-03-07');
     expect(dayForKey('2026-03-04', 'Enter')).toBeNull();
+  });
+});
+
+describe('cellEntry', () => {
+  it('writes the time as a month cell has room for, then the client (the title without one)', () => {
+    expect(shortClock('09:00')).toBe('9am');
+    expect(shortClock('00:30')).toBe('12:30am');
+    expect(shortClock('12:00')).toBe('12pm');
+    expect(shortClock('13:05')).toBe('1:05pm');
+    expect(cellEntry({ time: '15:15', clientName: 'Tanana Lodge', title: 'Review' })).toBe(
+      '3:15pm Tanana Lodge',
+    );
+    expect(cellEntry({ time: '08:00', title: 'Project Start: Dock' })).toBe('8am Project Start: Dock');
   });
 });

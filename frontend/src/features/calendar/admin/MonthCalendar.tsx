@@ -1,7 +1,9 @@
 import type { TCalendarEvent } from '@app/contracts/calendar/event-times';
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import {
+  cellEntry,
+  clockLabel,
   dayForKey,
   longDay,
   type Month,
@@ -71,6 +73,8 @@ export function MonthCalendar({
 }) {
   const weeks = monthWeeks(month);
   const grid = useRef<HTMLTableElement>(null);
+  /** The day whose "+n more" list is open in its cell. */
+  const [moreOf, setMoreOf] = useState<string | null>(null);
   /** A day to focus once its month is shown (an arrow key led out of the grid). */
   const pendingFocus = useRef<string | null>(null);
   const focusDay = (day: string) => {
@@ -130,7 +134,7 @@ export function MonthCalendar({
         <tbody>
           {weeks.map((week) => (
             <tr key={week[0]}>
-              {week.map((day) => {
+              {week.map((day, column) => {
                 const events = eventsOn(day);
                 const role = scheduling ? roleOf(day) : null;
                 const inMonth = monthOf(day) === month;
@@ -141,7 +145,7 @@ export function MonthCalendar({
                     : `bg-white border-slate-200 ${inMonth ? 'text-slate-900' : 'text-slate-600'}`;
                 const isSelected = !scheduling && selected === day;
                 return (
-                  <td key={day} className="p-0.5 align-top">
+                  <td key={day} className="relative p-0.5 align-top">
                     <button
                       type="button"
                       data-day={day}
@@ -164,14 +168,13 @@ export function MonthCalendar({
                       {events.slice(0, SHOWN_PER_DAY).map((event) => (
                         <span
                           key={`${event.type}-${event.id}`}
+                          data-testid="calendar-entry"
+                          title={`${clockLabel(event.time)} ${event.title}`}
                           className={`mt-0.5 hidden truncate rounded px-1 sm:block ${TYPE_BADGE[event.type]}`}
                         >
-                          {event.title}
+                          {cellEntry(event)}
                         </span>
                       ))}
-                      {events.length > SHOWN_PER_DAY && (
-                        <span className="mt-0.5 hidden sm:block">+{events.length - SHOWN_PER_DAY} more</span>
-                      )}
                       {events.length > 0 && (
                         <span
                           aria-hidden="true"
@@ -179,6 +182,30 @@ export function MonthCalendar({
                         />
                       )}
                     </button>
+                    {events.length > SHOWN_PER_DAY && (
+                      <button
+                        type="button"
+                        aria-expanded={moreOf === day}
+                        aria-controls={`more-${day}`}
+                        onClick={() => setMoreOf((open) => (open === day ? null : day))}
+                        className="absolute bottom-1.5 left-1.5 hidden rounded px-1 text-xs font-medium text-blue-800 underline hover:bg-blue-100 focus-visible:outline-2 focus-visible:outline-blue-700 sm:block"
+                      >
+                        +{events.length - SHOWN_PER_DAY} more
+                      </button>
+                    )}
+                    {moreOf === day && (
+                      <DayEntries
+                        id={`more-${day}`}
+                        day={day}
+                        alignRight={column > 3}
+                        events={events}
+                        onClose={() => setMoreOf(null)}
+                        onShowDay={() => {
+                          setMoreOf(null);
+                          onDay(day);
+                        }}
+                      />
+                    )}
                   </td>
                 );
               })}
@@ -187,5 +214,57 @@ export function MonthCalendar({
         </tbody>
       </table>
     </section>
+  );
+}
+
+/** A day's every entry, opened in place over its cell by "+n more"; Escape or Close shuts it. */
+function DayEntries({
+  id,
+  day,
+  alignRight,
+  events,
+  onClose,
+  onShowDay,
+}: {
+  id: string;
+  day: string;
+  /** Opens leftwards from the cell, so a late weekday's list stays on the page. */
+  alignRight: boolean;
+  events: readonly TCalendarEvent[];
+  onClose: () => void;
+  onShowDay: () => void;
+}) {
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => panel.current?.focus(), []);
+  return (
+    <div
+      id={id}
+      ref={panel}
+      role="dialog"
+      aria-label={`All events on ${longDay(day)}`}
+      tabIndex={-1}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+      className={`absolute top-0 ${alignRight ? 'right-0' : 'left-0'} z-30 w-64 max-w-[80vw] space-y-1 rounded-md border border-slate-300 bg-white p-2 text-xs shadow-lg`}
+    >
+      <p className="font-semibold text-slate-900">{longDay(day)}</p>
+      <ul className="space-y-1">
+        {events.map((event) => (
+          <li key={`${event.type}-${event.id}`} className={`rounded px-1 py-0.5 ${TYPE_BADGE[event.type]}`}>
+            <span className="font-medium">{clockLabel(event.time)}</span> {event.title}
+            {event.clientName && <span className="block">{event.clientName}</span>}
+          </li>
+        ))}
+      </ul>
+      <div className="flex gap-2 pt-1">
+        <Button variant="outline" className="px-2 py-1 text-xs" onClick={onShowDay}>
+          Show the day
+        </Button>
+        <Button variant="ghost" className="px-2 py-1 text-xs" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+    </div>
   );
 }

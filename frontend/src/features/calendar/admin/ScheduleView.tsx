@@ -1,6 +1,6 @@
 import type { TCalendarEvent } from '@app/contracts/calendar/event-times';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { failureText } from '../../../lib/api';
 import { Button } from '../../../ui/Button';
 import { CalendarSettingsDialog } from '../CalendarSettingsDialog';
@@ -57,6 +57,12 @@ export function ScheduleView() {
     setRange(EMPTY_RANGE);
   };
 
+  // The day's list opens below the month: brought into view, so a tap near the top of a phone shows it.
+  const dayList = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (selected) dayList.current?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
+
   const selectedEvents = selected ? eventsOn(selected) : NO_EVENTS;
   const selectedBusy = (selected && imported.data?.filter((e) => e.date === selected)) || [];
   return (
@@ -91,6 +97,7 @@ export function ScheduleView() {
           )}
           {selected && !scheduling && (
             <section
+              ref={dayList}
               aria-labelledby="selected-day-heading"
               className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
             >
