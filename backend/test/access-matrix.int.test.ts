@@ -96,7 +96,14 @@ const ROWS: Record<string, Case | Case[]> = {
     send: () => ({ body: { email: unique('made-user'), firstName: 'Made', role: 'user' } }),
   },
 
-  'GET /api/users': { expect: ADMIN },
+  'GET /api/users': [
+    { label: 'every account (the spec answer)', expect: ADMIN },
+    {
+      label: 'a page of staff, searched',
+      expect: ADMIN,
+      send: () => ({ url: '/api/users?limit=5&q=a&kind=staff&role=user' }),
+    },
+  ],
   'GET /api/users/admins': { expect: ADMIN },
   'POST /api/users/create-admin': {
     expect: ADMIN_CREATES,
@@ -135,7 +142,14 @@ const ROWS: Record<string, Case | Case[]> = {
     send: (c) => ({ url: `/api/consultations/${c.consultationId}`, body: { notes: 'Called back' } }),
   },
 
-  'GET /api/clients': { expect: ADMIN },
+  'GET /api/clients': [
+    { label: 'every client (the spec answer)', expect: ADMIN },
+    {
+      label: 'a page of clients, searched, Z-A',
+      expect: ADMIN,
+      send: () => ({ url: '/api/clients?limit=5&q=client&sort=-name' }),
+    },
+  ],
   // Accounts without a client record (the `user`, the admin) have no "me".
   'GET /api/clients/me': { expect: [401, 200, 200, 404, 404] },
   'GET /api/clients/:id': { expect: OWNER_READS, send: (c) => ({ url: `/api/clients/${c.owner.clientId}` }) },
@@ -500,7 +514,15 @@ const ROWS: Record<string, Case | Case[]> = {
     expect: OWNER_READS,
     send: (c) => ({ url: `/api/invoices/${c.invoiceId}/pdf` }),
   },
-  'GET /api/payments': { expect: ADMIN },
+  'GET /api/payments': [
+    { label: 'every invoice (the spec answer)', expect: ADMIN },
+    {
+      label: "a page filtered to the owner's client (staff only)",
+      expect: ADMIN,
+      send: (c) => ({ url: `/api/payments?limit=5&q=cameras&status=pending&clientId=${c.owner.clientId}` }),
+    },
+  ],
+  'GET /api/payments/stats': { expect: ADMIN },
   'DELETE /api/payments/:id': {
     expect: ADMIN_WRITES,
     send: async (c) => ({ url: `/api/payments/${await c.newInvoice()}` }),

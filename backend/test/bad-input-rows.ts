@@ -89,7 +89,7 @@ export const ROWS: Record<string, Row> = {
     sample: 80,
     body: () => ({ email: 'fuzz-user@example.com', firstName: 'Fuzz', lastName: 'User', role: 'user' }),
   },
-  'GET /api/users': {},
+  'GET /api/users': { query: () => ({ limit: '20', q: 'ada', kind: 'staff', role: 'user' }) },
   'GET /api/users/admins': {},
   'POST /api/users/create-admin': {
     sample: 80,
@@ -113,7 +113,7 @@ export const ROWS: Record<string, Row> = {
       archived: false,
     }),
   },
-  'GET /api/clients': {},
+  'GET /api/clients': { query: () => ({ limit: '20', q: 'cabin', sort: '-name' }) },
   'GET /api/clients/me': { callers: CLIENT },
   'GET /api/clients/:id': { callers: CLIENT, params: (c) => ({ id: c.owner.clientId }) },
   'POST /api/clients': {
@@ -389,7 +389,18 @@ export const ROWS: Record<string, Row> = {
   },
   'GET /api/invoices/:invoiceId': { callers: CLIENT, params: (c) => ({ invoiceId: c.invoiceId }) },
   'GET /api/invoices/:invoiceId/pdf': { callers: CLIENT, params: (c) => ({ invoiceId: c.invoiceId }) },
-  'GET /api/payments': { query: (c) => ({ projectId: String(c.projectId) }) },
+  'GET /api/payments': {
+    query: (c) => ({
+      projectId: String(c.projectId),
+      limit: '20',
+      q: 'cameras',
+      status: 'pending',
+      clientId: `${c.owner.clientId}`,
+      from: '2026-01-01',
+      to: '2026-12-31',
+    }),
+  },
+  'GET /api/payments/stats': {},
   'DELETE /api/payments/:id': { params: () => ({ id: 999_999 }), body: () => ({ reason: 'Billed twice' }) },
   'PATCH /api/invoices/:id/due-date': {
     params: (c) => ({ id: c.invoiceId }),

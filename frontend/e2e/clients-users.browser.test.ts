@@ -187,22 +187,30 @@ describe('clients, users, dashboard and the admin client portal (browser)', () =
 
   it("makes the new client's account an admin and back, after confirmations; an admin cannot delete themselves", async () => {
     await admin.goto('/admin?view=users');
-    const row = admin.getByTestId('user-row').filter({ hasText: CLIENT.email });
-    const role = row.getByTestId('user-role');
-    await row.waitFor();
+    // Staff and clients are listed apart, staff first: the client's account is under Clients.
+    const panel = (name: string) => admin.getByRole('tabpanel', { name });
+    expect(await admin.getByRole('tab', { name: 'Staff' }).getAttribute('aria-selected')).toBe('true');
+    await admin.getByRole('tab', { name: 'Clients' }).click();
+    const clientRow = panel('Clients').getByTestId('user-row').filter({ hasText: CLIENT.email });
+    const role = clientRow.getByTestId('user-role');
+    await clientRow.waitFor();
     expect(await role.textContent()).toBe('Client');
     await expectAccessible(admin);
 
-    await row.getByRole('button', { name: 'Make Admin' }).click();
+    await clientRow.getByRole('button', { name: 'Make Admin' }).click();
     const confirm = admin.getByRole('dialog', { name: 'Make Admin' });
     expect(await confirm.textContent()).toContain(`make Kim Tanana (${CLIENT.email}) an admin?`);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     expect(await role.textContent()).toBe('Client');
 
-    await row.getByRole('button', { name: 'Make Admin' }).click();
+    await clientRow.getByRole('button', { name: 'Make Admin' }).click();
     await confirm.getByRole('button', { name: 'Make Admin' }).click();
-    await row.getByText('Admin', { exact: true }).waitFor();
     await toast('User role updated');
+    // An admin is staff: the account leaves the clients' list for the staff's.
+    await admin.getByText('No client accounts yet').waitFor();
+    await admin.getByRole('tab', { name: 'Staff' }).click();
+    const row = panel('Staff').getByTestId('user-row').filter({ hasText: CLIENT.email });
+    await row.getByText('Admin', { exact: true }).waitFor();
 
     await row.getByRole('button', { name: 'Remove Admin' }).click();
     await admin
@@ -211,7 +219,7 @@ describe('clients, users, dashboard and the admin client portal (browser)', () =
       .click();
     await row.getByText('User', { exact: true }).waitFor();
 
-    const mine = admin.getByTestId('user-row').filter({ hasText: '(you)' });
+    const mine = panel('Staff').getByTestId('user-row').filter({ hasText: '(you)' });
     expect(await mine.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
     expect(await row.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(false);
     await row.getByRole('button', { name: 'Delete' }).click();
@@ -270,4 +278,93 @@ describe('clients, users, dashboard and the admin client portal (browser)', () =
     await admin.waitForURL(/view=clients/);
     await card().waitFor();
   });
+
+  it('pages and searches clients on the server, and lists staff and clients apart, on a phone and a desktop', async () => {
+    const number = (i: number) => String(i).padStart(2, '0');
+    for (let i = 1; i <= 30; i++) {
+      const made = await b.t.call(
+        'POST',
+        '/api/clients',
+        { name: `Paging Client ${number(i)}`, email: `paging-${number(i)}@example.com`, portalAccess: true },
+        b.t.adminToken,
+      );
+      expect(made.status).toBe(201);
+    }
+    await b.t.createUser({ firstName: 'Sam', lastName: 'Staffer', email: 'sam.staffer@example.com' });
+    const clients = (await b.t.call('GET', '/api/clients?limit=1', undefined, b.t.adminToken)).body.total;
+    const staff = (await b.t.call('GET', '/api/users?kind=staff&limit=1', undefined, b.t.adminToken)).body
+      .total;
+    expect(clients).toBe(31);
+    // The first admin, Kim (a user since the test above) and Sam.
+    expect(staff).toBe(3);
+
+    for (const viewport of [
+      { width: 375, height: 812 },
+      { width: 1280, height: 900 },
+    ]) {
+      const page = await b.newPage(viewport);
+      await b.signInAsAdmin(page);
+      const sideways = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+      await page.goto('/admin?view=clients');
+      const cards = page.getByTestId('client-card');
+      // By name, one page of 24, the total from the server.
+      await page.getByText(`Showing 24 of ${clients} clients`).waitFor();
+      expect(await page.getByText(`${clients} clients`, { exact: true }).count()).toBe(1);
+      expect(await cards.first().getByRole('heading').textContent()).toBe('Kim Tanana');
+      await page.getByRole('button', { name: 'Show More Clients' }).click();
+      await page.getByText(`Showing ${clients} of ${clients} clients`).waitFor();
+      const names = await cards.getByRole('heading').allTextContents();
+      expect(new Set(names).size).toBe(clients);
+      expect(await page.getByRole('button', { name: 'Show More Clients' }).count()).toBe(0);
+      expect(await sideways()).toBe(false);
+      await page.getByLabel('Sort').selectOption('za');
+      await eventually('Z-A first', async () =>
+        (await cards.first().textContent())?.includes('Paging Client 30'),
+      );
+      // Typing searches the server: every word, anywhere in the name, e-mail, phone or address.
+      await page.getByLabel('Search clients').fill('client 07');
+      await page.getByText('Showing 1 of 1 clients').waitFor();
+      await page.getByText('1 client found').waitFor();
+      expect(await cards.getByRole('heading').allTextContents()).toEqual(['Paging Client 07']);
+      await page.getByLabel('Search clients').fill('paging-12@');
+      await page.getByText('Showing 1 of 1 clients').waitFor();
+      await cards.filter({ hasText: 'Paging Client 12' }).waitFor();
+      await page.getByLabel('Search clients').fill('nobody 100%');
+      await page.getByText('No clients match "nobody 100%"').waitFor();
+      await expectAccessible(page);
+      expect(await sideways()).toBe(false);
+
+      await page.goto('/admin?view=users');
+      const panel = (name: string) => page.getByRole('tabpanel', { name });
+      // Staff first: the admins and users, never a client.
+      await page.getByText(`Showing ${staff} of ${staff} staff accounts`).waitFor();
+      const staffRoles = await panel('Staff').getByTestId('user-role').allTextContents();
+      expect(staffRoles).toHaveLength(staff);
+      expect(staffRoles.every((r) => r === 'Admin' || r === 'User')).toBe(true);
+      expect(await panel('Staff').getByText('(you)').count()).toBe(1);
+      expect(await sideways()).toBe(false);
+      await page.getByRole('tab', { name: 'Clients' }).click();
+      await panel('Clients').getByText('Showing 24 of 30 client accounts').waitFor();
+      await panel('Clients').getByRole('button', { name: 'Show More Clients' }).click();
+      await panel('Clients').getByText('Showing 30 of 30 client accounts').waitFor();
+      const clientRoles = await panel('Clients').getByTestId('user-role').allTextContents();
+      expect(new Set(clientRoles)).toEqual(new Set(['Client']));
+      expect(await sideways()).toBe(false);
+      // One search box for both lists, each searched on the server.
+      await page.getByLabel('Search users').fill('client 07');
+      await panel('Clients').getByText('Showing 1 of 1 client accounts').waitFor();
+      expect(await panel('Clients').getByTestId('user-row').allTextContents()).toEqual([
+        expect.stringContaining('paging-07@example.com'),
+      ]);
+      await page.getByRole('tab', { name: 'Staff' }).click();
+      await panel('Staff').getByText('No staff accounts match "client 07"').waitFor();
+      await page.getByLabel('Search users').fill('STAFFER');
+      await panel('Staff').getByText('Showing 1 of 1 staff accounts').waitFor();
+      await panel('Staff').getByTestId('user-row').filter({ hasText: 'Sam Staffer' }).waitFor();
+      await expectAccessible(page);
+      expect(await sideways()).toBe(false);
+      await page.context().close();
+    }
+  }, 120_000);
 });

@@ -1,12 +1,15 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser.
 import type { TPayment } from '@app/contracts/api/invoices';
+import type { TInvoiceEvent } from '@app/contracts/events/invoices';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemActor, toNewEvents } from '../../backend/src/platform/command.ts';
 import { SIGNATURE_DATA_URL } from '../../backend/test/cast.ts';
 import { eventually } from '../../backend/test/eventually.ts';
 import { type BrowserApp, expectAccessible, startBrowserApp } from './browser.ts';
 import { watchCsp } from './csp.ts';
+import { pickFromSearch } from './fields.ts';
 
 const CLIENT = { name: 'Wren Talkeetna', email: 'wren.talkeetna@example.com', password: 'talkeetna-1' };
 const usd = (cents: number) =>
@@ -423,4 +426,114 @@ describe('payments: a quote made an invoice, read by its client, paid in cash; t
     await client.context().close();
     await admin.context().close();
   });
+
+  it('Payments pages with Show More, and filters by client and invoice dates on the server, on a phone and a desktop', async () => {
+    const admin = b.t.adminToken;
+    const entry = await b.t.call(
+      'POST',
+      '/api/clients',
+      { name: 'Paging Outfitters', email: 'paging-payments@example.com', portalAccess: false },
+      admin,
+    );
+    const clientId = entry.body.client.id as number;
+    const job = await b.t.call(
+      'POST',
+      '/api/projects',
+      { clientId, title: 'Dock cameras', type: 'starlink' },
+      admin,
+    );
+    for (let i = 1; i <= 30; i++)
+      await b.t.call(
+        'POST',
+        '/api/invoices',
+        { projectId: job.body.id, amount: 10 + i, description: `Dock camera ${i}` },
+        admin,
+      );
+    // Two invoices of earlier days, appended as the invoices slice appends them.
+    const earlier = (invoiceId: number, issuedAt: string): TInvoiceEvent => ({
+      type: 'InvoiceIssued',
+      data: {
+        invoiceId,
+        invoiceNumber: `INV-${issuedAt.slice(0, 4)}${issuedAt.slice(5, 7)}-${invoiceId}`,
+        projectId: job.body.id,
+        clientId,
+        description: `Earlier dock work ${invoiceId}`,
+        amountCents: 5_000,
+        currency: 'usd',
+        invoiceDate: issuedAt.slice(0, 10),
+        dueDate: '2025-12-31',
+        kind: 'full',
+        estimateId: null,
+        billingPlanId: null,
+        paymentMethod: null,
+        customMethod: null,
+        issuedBy: 1,
+        issuedAt,
+      },
+    });
+    for (const [id, at] of [
+      [9101, '2025-03-05T20:00:00.000Z'],
+      [9102, '2025-06-10T20:00:00.000Z'],
+    ] as const)
+      await b.t.deps.store.append(
+        `invoice-${id}`,
+        toNewEvents([earlier(id, at)], systemActor()),
+        'no_stream',
+      );
+    await eventually('the earlier invoices listed', async () =>
+      (await payments()).some((p) => p.id === 9102),
+    );
+    const total = (await payments()).length;
+    const theirs = (await payments()).filter((p) => p.clientId === clientId).length;
+    expect(theirs).toBe(32);
+
+    for (const viewport of [
+      { width: 375, height: 812 },
+      { width: 1280, height: 900 },
+    ]) {
+      const page = await b.newPage(viewport);
+      const csp = await watchCsp(page);
+      await b.signInAsAdmin(page);
+      await page.goto('/admin?view=payments');
+      const rows = page.getByRole('tabpanel').getByTestId('payment-row');
+      // The newest first, one page of 24, the total from the server; then the next page.
+      await page.getByText(`Showing 24 of ${total} invoices`).waitFor();
+      expect(await rows.first().textContent()).toContain('Dock camera 30');
+      // Compact rows: more than three to a phone's screen.
+      const height = (await rows.first().boundingBox())!.height;
+      expect(height).toBeLessThan(viewport.height / 4);
+      await page.getByRole('button', { name: 'Show More Invoices' }).click();
+      await page.getByText(`Showing ${Math.min(48, total)} of ${total} invoices`).waitFor();
+      const labels = await rows.evaluateAll((list) => list.map((row) => row.getAttribute('aria-label')));
+      expect(new Set(labels).size).toBe(labels.length);
+
+      // One client's invoices, then only those of March 2025 (invoice date, inclusive).
+      await pickFromSearch(page.getByRole('combobox', { name: 'Client' }), 'paging', 'Paging Outfitters');
+      await page.getByText('Showing 24 of 32 invoices').waitFor();
+      expect(await page.getByRole('tab', { name: 'All', exact: true }).count()).toBe(1);
+      for (const text of await rows.allTextContents()) expect(text).toContain('Paging Outfitters');
+      await page.getByLabel('Invoice date from').fill('2025-03-01');
+      await page.getByLabel('Invoice date to').fill('2025-03-31');
+      await page.getByText('Showing 1 of 1 invoice').waitFor();
+      expect(await rows.getAttribute('aria-label')).toBe('Invoice INV-202503-9101');
+      await page.getByLabel('Invoice date to').fill('2025-12-31');
+      await page.getByText('Showing 2 of 2 invoices').waitFor();
+      expect(await page.getByRole('button', { name: 'Show More Invoices' }).count()).toBe(0);
+      await expectAccessible(page);
+
+      // A search nothing matches says so; Clear Filters brings every invoice back.
+      await page.getByLabel('Search invoices').fill('no such invoice');
+      await page.getByText('No invoices match the search and filters.').waitFor();
+      await page.getByRole('button', { name: 'Clear Filters' }).click();
+      // The pages read before come back as they were.
+      await page.getByText(`Showing ${Math.min(48, total)} of ${total} invoices`).waitFor();
+      await page.getByRole('tab', { name: `All (${total})` }).waitFor();
+      expect(await page.getByRole('combobox', { name: 'Client' }).inputValue()).toBe('');
+
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(sideways).toBe(false);
+      expect(csp.violations()).toEqual([]);
+      await page.context().close();
+    }
+  }, 120_000);
 });

@@ -2,11 +2,14 @@ import { ZAccepted } from '@app/contracts/api/accepted';
 import {
   ZClient,
   ZClientIdParams,
+  ZClientsPage,
+  ZClientsQuery,
   ZCreateEntryBody,
   ZCreateEntryResponse,
   ZEntryAccepted,
   ZUpdateClientBody,
 } from '@app/contracts/api/clients';
+import { asksForPage } from '@app/contracts/api/paging';
 import { etagOf, ZIfMatchHeaders } from '@app/contracts/api/versions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,15 +22,22 @@ import { createUser } from '../users/commands.ts';
 import { toUserDto, userById } from '../users/queries.ts';
 import { changeClient, registerNewClient, splitName } from './commands.ts';
 import { clientStream } from './decide.ts';
-import { clientById, clientIdForUser, listClients } from './queries.ts';
+import { clientById, clientIdForUser, listClients, pageClients } from './queries.ts';
 
 export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireUser, requireAdmin } = guards(deps);
   return async (app) => {
+    // With any query (limit, cursor, q, sort) a page of the Clients view's rows; without, every client.
     app.get(
       '/api/clients',
-      { schema: { response: { 200: z.array(ZClient) } }, preValidation: requireAdmin },
-      () => listClients(deps),
+      {
+        schema: {
+          querystring: ZClientsQuery,
+          response: { 200: z.union([z.array(ZClient), ZClientsPage]) },
+        },
+        preValidation: requireAdmin,
+      },
+      (request) => (asksForPage(request.query) ? pageClients(deps, request.query) : listClients(deps)),
     );
 
     app.get(

@@ -1,12 +1,33 @@
-import type { TInvoice, TPayment } from '@app/contracts/api/invoices';
+import type {
+  TInvoice,
+  TPayment,
+  TPaymentStats,
+  TPaymentsPage,
+  TPaymentsQuery,
+} from '@app/contracts/api/invoices';
 import { DEFAULT_SETTINGS } from '@app/contracts/api/settings';
-import { utcToLocal } from '@app/contracts/calendar/time-zone';
-import { isOverdue } from '@app/contracts/invoices/rules';
+import { BUSINESS_TIME_ZONE, utcToLocal } from '@app/contracts/calendar/time-zone';
+import { isOverdue, PAYMENT_STATUSES } from '@app/contracts/invoices/rules';
+import { clientSearchText } from '@app/projections/clients/projection';
 import { paymentFacts } from '@app/projections/invoices/dto';
+import { dueBeforeKeys, paymentSearchText } from '@app/projections/invoices/projection';
+import { projectSearchText } from '@app/projections/projects/projection';
+import { countsTable } from '@app/projections/runtime/document-projection';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Person } from '../auth/person.ts';
 import { cardPaymentsConfigured } from '../platform/config.ts';
 import type { AppDeps } from '../platform/deps.ts';
+import {
+  decodeCursor,
+  ilike,
+  keptCount,
+  keptCounts,
+  pageLimit,
+  pageOf,
+  searchPatterns,
+  ZCursorInstant,
+} from '../platform/paging.ts';
 import { ViewTextCache } from '../platform/view-text-cache.ts';
 
 type Deps = Pick<AppDeps, 'rm' | 'config'>;
@@ -19,13 +40,15 @@ export const invoiceUrlOf = (deps: Pick<AppDeps, 'config'>, id: number) => `${in
 const isoInstant = <T extends string | null>(column: string) =>
   sql<T>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** Invoices not deleted (the lists leave deleted ones out). */
+const invoices = (deps: Deps) => deps.rm.selectFrom('payments as y').where('y.voided_at', 'is', null);
+
 /**
- * Invoices not deleted, with their project's and client's names as they are now (joined, so renames show),
- * newest first. Only the columns a row of the list needs (the ledger is read by the invoice page alone).
+ * Invoices with their project's and client's names as they are now (joined, so renames show). Only the columns
+ * a row of the list needs (the ledger is read by the invoice page alone).
  */
-const payments = (deps: Deps) =>
-  deps.rm
-    .selectFrom('payments as y')
+const withRowColumns = (from: ReturnType<typeof invoices>) =>
+  from
     .leftJoin('clients as c', 'c.id', 'y.client_id')
     .leftJoin('projects as p', 'p.id', 'y.project_id')
     .select([
@@ -50,10 +73,11 @@ const payments = (deps: Deps) =>
       'c.name as client_name',
       'p.title as project_title',
       'p.type as project_type',
-    ])
-    .where('y.voided_at', 'is', null)
-    .orderBy('y.created_at', 'desc')
-    .orderBy('y.id', 'desc');
+    ]);
+
+/** Invoices not deleted as rows of the list, newest first. */
+const payments = (deps: Deps) =>
+  withRowColumns(invoices(deps)).orderBy('y.created_at', 'desc').orderBy('y.id', 'desc');
 
 type Row = Awaited<ReturnType<ReturnType<typeof payments>['executeTakeFirstOrThrow']>>;
 
@@ -215,5 +239,115 @@ export async function invoicePage(deps: Deps, person: Person, id: number): Promi
       description: r.project_description ?? '',
     },
     company,
+  };
+}
+
+const PAGE_LIST = 'payments';
+const ZPaymentsCursor = z.tuple([ZCursorInstant, z.number().int()]);
+
+/**
+ * A page of invoices, newest first (issue 23). Every word of `q` is found in the invoice number or description,
+ * the client (name, e-mail, phone, address) or the project (title, description): each through its trigram
+ * index. `from` and `to` are days of the invoice date, the day it was issued in Alaska, so they are read as a
+ * range of `created_at` and the page stays a scan of the newest-first index. The total is read from the kept
+ * counters when at most one of status, client and project filters it, counted over the matching rows when a
+ * search, a date or several filters do.
+ */
+export async function pagePayments(deps: Deps, query: TPaymentsQuery): Promise<TPaymentsPage> {
+  const limit = pageLimit(query.limit);
+  const patterns = searchPatterns(query.q);
+  let matching = invoices(deps);
+  if (query.clientId !== undefined) matching = matching.where('y.client_id', '=', query.clientId);
+  if (query.projectId !== undefined) matching = matching.where('y.project_id', '=', query.projectId);
+  if (query.status) matching = matching.where('y.status', '=', query.status);
+  if (query.from)
+    matching = matching.where(
+      sql<boolean>`y.created_at >= (${query.from}::date::timestamp AT TIME ZONE ${BUSINESS_TIME_ZONE})`,
+    );
+  if (query.to)
+    matching = matching.where(
+      sql<boolean>`y.created_at < ((${query.to}::date + 1)::timestamp AT TIME ZONE ${BUSINESS_TIME_ZONE})`,
+    );
+  for (const pattern of patterns)
+    matching = matching.where((eb) =>
+      eb.or([
+        ilike(sql.raw(paymentSearchText('y.')), pattern),
+        eb(
+          'y.client_id',
+          'in',
+          eb
+            .selectFrom('clients as c2')
+            .select('c2.id')
+            .where(ilike(sql.raw(clientSearchText('c2.')), pattern)),
+        ),
+        eb(
+          'y.project_id',
+          'in',
+          eb
+            .selectFrom('projects as p2')
+            .select('p2.id')
+            .where(ilike(sql.raw(projectSearchText('p2.')), pattern)),
+        ),
+      ]),
+    );
+  let page = withRowColumns(matching)
+    .select(sql<string>`y.created_at::text`.as('cursor_at'))
+    .orderBy('y.created_at', 'desc')
+    .orderBy('y.id', 'desc')
+    .limit(limit + 1);
+  if (query.cursor) {
+    const [at, id] = decodeCursor(PAGE_LIST, query.cursor, ZPaymentsCursor);
+    page = page.where(sql<boolean>`(y.created_at, y.id) < (${at}::timestamptz, ${id})`);
+  }
+  const keys = [
+    query.clientId !== undefined && `client:${query.clientId}`,
+    query.projectId !== undefined && `project:${query.projectId}`,
+    query.status && `status:${query.status}`,
+  ].filter((k): k is string => !!k);
+  const counted =
+    patterns.length === 0 && !query.from && !query.to && keys.length <= 1
+      ? keptCount(deps.rm, countsTable('payments'), keys.length === 0 ? [''] : keys)
+      : matching
+          .select(sql<string>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.n));
+  const [rows, total] = await Promise.all([page.execute(), counted]);
+  const day = today();
+  return pageOf(rows, {
+    limit,
+    total,
+    list: PAGE_LIST,
+    keyOf: (r) => [r.cursor_at, r.id],
+    toItem: (r) => toPayment(deps, r, day),
+  });
+}
+
+/**
+ * The Payments view's figures (GET /api/payments/stats), read from the kept counters and sums the payments view
+ * moves with every invoice event: no invoice is read. What is overdue is what is owed on pending invoices due
+ * before today in Alaska.
+ */
+export async function paymentStats(deps: Deps): Promise<TPaymentStats> {
+  const overdueKeys = dueBeforeKeys(today());
+  const kept = await keptCounts(deps.rm, countsTable('payments'), [
+    '',
+    ...PAYMENT_STATUSES.map((s) => `status:${s}`),
+    'cents:invoiced',
+    'cents:paid',
+    'cents:owed',
+    ...overdueKeys,
+  ]);
+  const n = (key: string) => kept[key] ?? 0;
+  return {
+    totalCents: n('cents:invoiced'),
+    paidCents: n('cents:paid'),
+    pendingCents: n('cents:owed'),
+    overdueCents: overdueKeys.reduce((sum, key) => sum + n(key), 0),
+    counts: {
+      all: n(''),
+      pending: n('status:pending'),
+      completed: n('status:completed'),
+      failed: n('status:failed'),
+    },
   };
 }

@@ -3,6 +3,7 @@ import { ZSuccess } from '@app/contracts/api/auth';
 import { ZEstimateIdParams } from '@app/contracts/api/estimates';
 import {
   INVOICE_NOT_FOUND,
+  paymentsAsksForPage,
   ZConfirmPaymentBody,
   ZConvertQuoteBody,
   ZConvertQuoteResponse,
@@ -15,8 +16,10 @@ import {
   ZInvoicePageParams,
   ZPayment,
   ZPaymentMethodBody,
+  ZPaymentStats,
   ZPaymentStatusBody,
   ZPayments,
+  ZPaymentsPage,
   ZPaymentsQuery,
   ZQuoteInvoiceChoiceBody,
   ZRevenueByMonth,
@@ -43,7 +46,14 @@ import {
 } from './commands.ts';
 import { invoiceStream } from './decide.ts';
 import { convertQuote, invoiceAcceptedQuote, invoiceOfEstimate } from './from-quote.ts';
-import { invoicePage, invoiceUrlOf, paymentById, paymentsListCache } from './queries.ts';
+import {
+  invoicePage,
+  invoiceUrlOf,
+  pagePayments,
+  paymentById,
+  paymentStats,
+  paymentsListCache,
+} from './queries.ts';
 
 /**
  * Invoices and payments (spec part 2 section 2.8, part 1 "Invoice page"): staff issue invoices for a job, set
@@ -122,13 +132,27 @@ export function invoiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
+    // With any of limit, cursor, q, status, clientId, from, to: a page of rows (issue 23); with none (or with
+    // projectId alone, one project's invoices): the whole list, as the spec answers it.
     app.get(
       '/api/payments',
       {
-        schema: { querystring: ZPaymentsQuery, response: { 200: ZPayments, 304: z.null() } },
+        schema: {
+          querystring: ZPaymentsQuery,
+          response: { 200: z.union([ZPayments, ZPaymentsPage]), 304: z.null() },
+        },
         preValidation: requireAdmin,
       },
-      async (request, reply) => sendKept(request, reply, await listTexts.answer(request.query.projectId)),
+      async (request, reply) =>
+        paymentsAsksForPage(request.query)
+          ? pagePayments(deps, request.query)
+          : sendKept(request, reply, await listTexts.answer(request.query.projectId)),
+    );
+
+    app.get(
+      '/api/payments/stats',
+      { schema: { response: { 200: ZPaymentStats } }, preValidation: requireAdmin },
+      () => paymentStats(deps),
     );
 
     app.delete(

@@ -1,4 +1,5 @@
 import { ZAccepted } from '@app/contracts/api/accepted';
+import { asksForPage } from '@app/contracts/api/paging';
 import {
   ZCreateAdminBody,
   ZCreateUserResponse,
@@ -7,6 +8,8 @@ import {
   ZUser,
   ZUserEmailParams,
   ZUserIdParams,
+  ZUsersPage,
+  ZUsersQuery,
 } from '@app/contracts/api/users';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,7 +20,7 @@ import type { CommandOutcome } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { accountRoutes } from './account-routes.ts';
 import { accountIdByEmail, changeRole, createUser, deleteUser } from './commands.ts';
-import { listUsers, toUserDto, userById } from './queries.ts';
+import { listUsers, pageUsers, toUserDto, userById } from './queries.ts';
 
 /** The users slice's routes: `/api/auth/*` (accounts and sign-in) and the admin's `/api/users/*`. */
 export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -42,7 +45,12 @@ function adminUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('preValidation', requireAdmin);
 
-    app.get('/api/users', { schema: { response: { 200: z.array(ZUser) } } }, () => listUsers(deps));
+    // With any query (limit, cursor, q, kind, role) a page of the Users view; without, every account.
+    app.get(
+      '/api/users',
+      { schema: { querystring: ZUsersQuery, response: { 200: z.union([z.array(ZUser), ZUsersPage]) } } },
+      (request) => (asksForPage(request.query) ? pageUsers(deps, request.query) : listUsers(deps)),
+    );
     app.get('/api/users/admins', { schema: { response: { 200: z.array(ZUser) } } }, () =>
       listUsers(deps, 'admin'),
     );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAccepted } from './accepted.ts';
+import { ZListQuery, ZPage } from './paging.ts';
 import { ZIdParam, ZText } from './primitives.ts';
 import { ZUser } from './users.ts';
 import { ZVersion } from './versions.ts';
@@ -17,6 +18,24 @@ export const ZClient = z.object({
   version: ZVersion,
 });
 export type TClient = z.infer<typeof ZClient>;
+
+export const CLIENT_SORTS = ['name', '-name'] as const;
+export type TClientSort = (typeof CLIENT_SORTS)[number];
+
+/**
+ * `GET /api/clients` paged (issue 23, contracts/api/paging.ts): `q` searches every word in the name, e-mail,
+ * phone and address (and the types of the client's projects); `sort` is by name, A-Z (`name`, the default)
+ * or Z-A (`-name`).
+ */
+export const ZClientsQuery = ZListQuery({
+  sort: z.enum(CLIENT_SORTS, { error: `sort must be one of ${CLIENT_SORTS.join(', ')}` }).optional(),
+});
+export type TClientsQuery = z.infer<typeof ZClientsQuery>;
+/** A row of the Clients view: the client and how many projects they have (from the kept counters). */
+export const ZClientListItem = ZClient.extend({ projectCount: z.number().int() });
+export type TClientListItem = z.infer<typeof ZClientListItem>;
+export const ZClientsPage = ZPage(ZClientListItem);
+export type TClientsPage = z.infer<typeof ZClientsPage>;
 
 const optionalText = (max: number) =>
   ZText(max)

@@ -5,6 +5,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
 } from '../invoices/rules.ts';
+import { asksForPage, ZListQuery, ZPage } from './paging.ts';
 import { ZCalendarDay, ZDollarsToCents, ZId, ZIdParam, ZText } from './primitives.ts';
 
 /**
@@ -233,5 +234,45 @@ export const ZQuoteInvoiceChoiceBody = z.object({
   choice: z.enum(['deposit', 'full'], { error: 'Please choose a deposit or the full amount' }),
 });
 
-/** GET /api/payments?projectId=: one project's invoices. */
-export const ZPaymentsQuery = z.object({ projectId: ZIdParam.optional() });
+/**
+ * GET /api/payments (staff). With none of its parameters, or `projectId` alone (one project's invoices), the
+ * spec's whole array. With any of `limit`, `cursor`, `q`, `status`, `clientId`, `from`, `to` a page (see
+ * ./paging.ts), newest first: every word of `q` in the invoice number, description, client or project; `from` and
+ * `to` are calendar days (inclusive) of the invoice date, the day it was issued in Alaska.
+ */
+export const ZPaymentsQuery = ZListQuery({
+  projectId: ZIdParam.optional(),
+  clientId: ZIdParam.optional(),
+  status: z.enum(PAYMENT_STATUSES, { error: 'status must be pending, completed or failed' }).optional(),
+  from: ZCalendarDay('from must be a date (YYYY-MM-DD)').optional(),
+  to: ZCalendarDay('to must be a date (YYYY-MM-DD)').optional(),
+}).refine((q) => !q.from || !q.to || q.from <= q.to, {
+  message: 'from must not be after to',
+  path: ['from'],
+});
+export type TPaymentsQuery = z.infer<typeof ZPaymentsQuery>;
+
+/** Whether a payments query asks for a page: `projectId` alone keeps the whole-array answer screens use. */
+export const paymentsAsksForPage = ({ projectId: _, ...rest }: TPaymentsQuery) => asksForPage(rest);
+
+export const ZPaymentsPage = ZPage(ZPayment);
+export type TPaymentsPage = z.infer<typeof ZPaymentsPage>;
+
+/**
+ * GET /api/payments/stats (staff): the Payments view's figures from kept sums and counters, in cents: everything
+ * invoiced (failed invoices left out: nothing is owed on them), what was received, what is still owed on pending
+ * invoices and the part of that past its due date (Alaska), and how many invoices there are of each status.
+ */
+export const ZPaymentStats = z.object({
+  totalCents: z.number().int(),
+  paidCents: z.number().int(),
+  pendingCents: z.number().int(),
+  overdueCents: z.number().int(),
+  counts: z.object({
+    all: z.number().int(),
+    pending: z.number().int(),
+    completed: z.number().int(),
+    failed: z.number().int(),
+  }),
+});
+export type TPaymentStats = z.infer<typeof ZPaymentStats>;

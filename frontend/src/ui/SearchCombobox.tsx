@@ -1,5 +1,5 @@
 import { useCombobox } from 'downshift';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { inputClass } from './Field';
 
 /**
@@ -37,13 +37,22 @@ export function SearchCombobox<T>({
   emptyText?: string;
 }) {
   const errorId = useId();
+  const inputId = useId();
+  const [inputValue, setInputValue] = useState(selected ? toText(selected) : '');
+  // A choice made or cleared from outside (Clear Filters, a record read later) shows in the field.
+  const selectedKey = selected ? keyOf(selected) : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a different choice resets the field's text
+  useEffect(() => setInputValue(selected ? toText(selected) : ''), [selectedKey]);
   const combobox = useCombobox<T>({
+    inputId,
+    inputValue,
     items: [...items],
     selectedItem: selected,
     itemToString: (item) => (item ? toText(item) : ''),
     itemToKey: (item) => (item ? keyOf(item) : null),
     onSelectedItemChange: ({ selectedItem }) => onSelect(selectedItem ?? null),
     onInputValueChange: ({ inputValue, type }) => {
+      setInputValue(inputValue ?? '');
       // Typing searches; the field showing the picked option's name is not a search.
       if (type !== useCombobox.stateChangeTypes.InputChange) return;
       onSearch(inputValue ?? '');
@@ -54,7 +63,11 @@ export function SearchCombobox<T>({
   const { isOpen, highlightedIndex } = combobox;
   return (
     <div className="relative">
-      <label {...combobox.getLabelProps()} className="block text-sm font-medium text-slate-800">
+      <label
+        {...combobox.getLabelProps()}
+        htmlFor={inputId}
+        className="block text-sm font-medium text-slate-800"
+      >
         {label}
       </label>
       <input

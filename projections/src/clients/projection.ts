@@ -13,7 +13,8 @@ export const clientSearchText = (alias = '') =>
 export const clientsProjection = documentProjection<Row>({
   name: 'clients',
   // 2: each row keeps its client's version (streamVersion). 3: paged lists (search index, counter).
-  version: 3,
+  // 4: the list's sort index is on the name whatever its case (as the list shows it).
+  version: 4,
   streamVersion: true,
   syncType: 'client',
   table: 'clients',
@@ -32,7 +33,7 @@ export const clientsProjection = documentProjection<Row>({
     );
     CREATE INDEX ON ${s}.clients (user_id);
     CREATE INDEX ON ${s}.clients (lower(email));
-    CREATE INDEX ON ${s}.clients (name, id);
+    CREATE INDEX ON ${s}.clients (lower(name), id);
     CREATE INDEX ON ${s}.clients USING gin ((${clientSearchText()}) gin_trgm_ops);`,
   counts: { keysOf: () => [''] },
   eventTypes: eventTypesOf(clientEventSchemas),

@@ -89,14 +89,74 @@ type PaymentsRowWithJson = Omit<PaymentsTable, 'last_event_position'>;
 const counted = new Set(eventTypesOf(invoiceEventSchemas));
 counted.delete('InvoiceNumberTaken');
 
+/** The invoice an event is about. */
+const invoiceIdOf = (e: StoredEvent) => (e.data as { invoiceId: number }).invoiceId;
+
+/** What a search of invoices looks through besides the client and project, of the table aliased `alias` (indexed). */
+export const paymentSearchText = (alias = '') => `${alias}invoice_number || ' ' || ${alias}description`;
+
+/** The kept counters of an invoice row (deleted invoices are in no list, so in no counter). */
+export const paymentCountKeys = (r: Pick<PaymentRow, 'voided_at' | 'status' | 'client_id' | 'project_id'>) =>
+  r.voided_at ? [] : ['', `status:${r.status}`, `client:${r.client_id}`, `project:${r.project_id}`];
+
+/**
+ * Kept sums of cents, beside the counters in `payments_counts` (issue 23: the Payments view's figures are read,
+ * never summed over every invoice): `cents:invoiced` (failed invoices left out), `cents:paid`, `cents:owed` (the
+ * balance of pending invoices) and that balance by due date at five levels, century, decade, year, month and day
+ * (`dueKeys`), so the part due before any day is the sum of at most 79 counters (`dueBeforeKeys`).
+ */
+export function paymentSums(
+  r: Pick<PaymentRow, 'voided_at' | 'status' | 'amount_cents' | 'paid_cents' | 'due_date'>,
+): [string, number][] {
+  if (r.voided_at) return [];
+  const amount = Number(r.amount_cents);
+  const paid = Number(r.paid_cents);
+  const sums: [string, number][] = [['cents:paid', paid]];
+  if (r.status !== 'failed') sums.push(['cents:invoiced', amount]);
+  if (r.status === 'pending')
+    for (const key of ['cents:owed', ...dueKeys(dayOf(r.due_date))]) sums.push([key, amount - paid]);
+  return sums;
+}
+
+/** A date column as `YYYY-MM-DD` (node-postgres may hand a date over as a Date, at local midnight). */
+const dayOf = (value: string | Date) =>
+  typeof value === 'string'
+    ? value.slice(0, 10)
+    : `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`;
+
+/** The owed-by-due-date counters a day adds to: its century, decade, year, month and day. */
+export const dueKeys = (day: string) => [
+  `cents:owed:c:${day.slice(0, 2)}`,
+  `cents:owed:x:${day.slice(0, 3)}`,
+  `cents:owed:y:${day.slice(0, 4)}`,
+  `cents:owed:m:${day.slice(0, 7)}`,
+  `cents:owed:d:${day}`,
+];
+
+/** The owed-by-due-date counters whose sum is what is owed on pending invoices due before `day`. */
+export function dueBeforeKeys(day: string): string[] {
+  const two = (n: number) => String(n).padStart(2, '0');
+  const [century, decade, year] = [Number(day.slice(0, 2)), Number(day[2]), Number(day[3])];
+  const [month, date] = [Number(day.slice(5, 7)), Number(day.slice(8, 10))];
+  const upTo = (n: number, from = 0) => Array.from({ length: Math.max(0, n - from) }, (_, i) => from + i);
+  return [
+    ...upTo(century).map((c) => `cents:owed:c:${two(c)}`),
+    ...upTo(decade).map((x) => `cents:owed:x:${day.slice(0, 2)}${x}`),
+    ...upTo(year).map((y) => `cents:owed:y:${day.slice(0, 3)}${y}`),
+    ...upTo(month, 1).map((m) => `cents:owed:m:${day.slice(0, 4)}-${two(m)}`),
+    ...upTo(date, 1).map((d) => `cents:owed:d:${day.slice(0, 7)}-${two(d)}`),
+  ];
+}
+
 /**
  * Payments and invoices (spec part 2 section 2.8, part 1 "Invoice page" and the portal's Payments): a row per
  * invoice with its ledger. Version 2 replaced the placeholder that had no events; 3: list_head, the start of
- * the row's list answer (`paymentFacts`: bump the version whenever it changes, so every row's is made again).
+ * the row's list answer (`paymentFacts`: bump the version whenever it changes, so every row's is made again);
+ * 4: paged lists (search index, counters and sums, the status index).
  */
 export const paymentsProjection = documentProjection<PaymentsRowWithJson>({
   name: 'payments',
-  version: 3,
+  version: 4,
   syncType: 'payment',
   table: 'payments',
   ddl: (s) => `
@@ -128,9 +188,12 @@ export const paymentsProjection = documentProjection<PaymentsRowWithJson>({
     );
     CREATE INDEX ON ${s}.payments (created_at DESC, id DESC) WHERE voided_at IS NULL;
     CREATE INDEX ON ${s}.payments (project_id, created_at DESC, id DESC) WHERE voided_at IS NULL;
-    CREATE INDEX ON ${s}.payments (client_id, created_at DESC, id DESC) WHERE voided_at IS NULL;`,
+    CREATE INDEX ON ${s}.payments (client_id, created_at DESC, id DESC) WHERE voided_at IS NULL;
+    CREATE INDEX ON ${s}.payments (status, created_at DESC, id DESC) WHERE voided_at IS NULL;
+    CREATE INDEX ON ${s}.payments USING gin ((${paymentSearchText()}) gin_trgm_ops) WHERE voided_at IS NULL;`,
+  counts: { keysOf: paymentCountKeys, sumsOf: paymentSums },
   eventTypes: counted,
-  idOf: (e: StoredEvent) => (e.data as { invoiceId: number }).invoiceId,
+  idOf: invoiceIdOf,
   evolve(row, stored) {
     const next = evolvePayment(row, stored as unknown as TInvoiceEvent);
     return next ? { ...next, list_head: paymentListHead(next) } : next;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countMoves } from './document-projection.ts';
 
 type Row = { status: string; client: number };
-const keysOf = (r: Row) => ['', `status:${r.status}`, `client:${r.client}`];
+const keysOf = (r: Row) => ['', `status:${r.status}`, `client:${r.client}`].map((key) => [key, 1] as const);
 
 describe('countMoves', () => {
   it('counts a new row up, a removed row down, and a changed row from its old keys to its new ones', () => {

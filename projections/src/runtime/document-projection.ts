@@ -31,7 +31,11 @@ export interface DocumentProjectionSpec<R extends Record<string, unknown>> {
    * of `(key, n)` holding, for each key `keysOf` gives a row, how many rows have it ('' for all rows, say,
    * `status:pending`, `client:42`). Moved by each batch by the difference its rows made.
    */
-  counts?: { keysOf(row: R): readonly string[] };
+  counts?: {
+    keysOf(row: R): readonly string[];
+    /** Kept sums beside the counters, in the same table: each `[key, amount]` a row adds to (cents paid, say). */
+    sumsOf?(row: R): readonly (readonly [string, number])[];
+  };
 }
 
 /** The kept counters' table of a document projection's table (see `DocumentProjectionSpec.counts`). */
@@ -100,8 +104,9 @@ export function documentProjection<R extends Record<string, unknown>>(
       if (deletes.length > 0) await sql`DELETE FROM ${table} WHERE id = ANY(${idArray(deletes)})`.execute(tx);
       if (spec.counts && changed.size > 0) {
         const before = new Map(loaded.map((r) => [String(r.id), r]));
+        const { keysOf, sumsOf } = spec.counts;
         const moves = countMoves(
-          spec.counts.keysOf,
+          (row: R) => [...keysOf(row).map((key) => [key, 1] as const), ...(sumsOf?.(row) ?? [])],
           [...changed].map((k) => [before.get(k) ?? null, current.get(k) ?? null] as [R | null, R | null]),
         );
         if (moves.length > 0)
@@ -114,14 +119,17 @@ export function documentProjection<R extends Record<string, unknown>>(
   };
 }
 
-/** How each counter moves when rows change from `before` to `after` (null: no row), counters that stay left out. */
+/**
+ * How each counter (or sum) moves when rows change from `before` to `after` (null: no row), given the amounts
+ * a row adds to each key; counters that stay are left out.
+ */
 export function countMoves<R>(
-  keysOf: (row: R) => readonly string[],
+  amountsOf: (row: R) => readonly (readonly [string, number])[],
   changes: readonly (readonly [R | null, R | null])[],
 ): { key: string; n: number }[] {
   const moves = new Map<string, number>();
-  const move = (row: R | null, by: number) => {
-    if (row) for (const key of keysOf(row)) moves.set(key, (moves.get(key) ?? 0) + by);
+  const move = (row: R | null, sign: number) => {
+    if (row) for (const [key, n] of amountsOf(row)) moves.set(key, (moves.get(key) ?? 0) + sign * n);
   };
   for (const [before, after] of changes) {
     move(before, -1);

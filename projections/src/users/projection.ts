@@ -6,6 +6,17 @@ import type { UsersTable } from './table.ts';
 
 type Row = Omit<UsersTable, 'last_event_position'>;
 
+/** What a search of users looks through (name and e-mail), of the table aliased `alias` (the search index is on it). */
+export const userSearchText = (alias = '') =>
+  `${alias}first_name || ' ' || ${alias}last_name || ' ' || ${alias}email`;
+
+/** The users list's sort key (last name, first name, whatever their case), of the table aliased `alias`. */
+export const userSortKey = (alias = '') => [
+  `lower(${alias}last_name)`,
+  `lower(${alias}first_name)`,
+  `${alias}id`,
+];
+
 /**
  * The users list (admin Users view). Rows are keyed by the events' `userId`, whatever their stream: an account's
  * sign-ins and mailed passwords come from `user-activity-<id>` (from `user-<id>` when stored before that existed).
@@ -13,7 +24,8 @@ type Row = Omit<UsersTable, 'last_event_position'>;
 export const usersProjection = documentProjection<Row>({
   name: 'users',
   // 2: acts only on user events (version 1 parked other events that carry a userId); the rebuild clears them.
-  version: 2,
+  // 3: paged lists (issue 23): sort and search indexes, counters of all rows and of each role.
+  version: 3,
   syncType: 'user',
   table: 'users',
   ddl: (s) => `
@@ -30,7 +42,11 @@ export const usersProjection = documentProjection<Row>({
       last_event_position numeric NOT NULL
     );
     CREATE INDEX ON ${s}.users (lower(email));
-    CREATE INDEX ON ${s}.users (role);`,
+    CREATE INDEX ON ${s}.users (role);
+    CREATE INDEX ON ${s}.users (${userSortKey().join(', ')});
+    CREATE INDEX ON ${s}.users (role, ${userSortKey().join(', ')});
+    CREATE INDEX ON ${s}.users USING gin ((${userSearchText()}) gin_trgm_ops);`,
+  counts: { keysOf: (row) => ['', `role:${row.role}`] },
   eventTypes: eventTypesOf(userEventSchemas),
   idOf: (e) => (e.data as { userId: number }).userId,
   evolve(row, stored) {

@@ -11,9 +11,6 @@ export const PAYMENTS_KEY = '/api/payments';
 export const INVOICES_KEY = '/api/invoices';
 export const REVENUE_KEY = '/api/dashboard/revenue';
 
-/** GET /api/payments: every invoice, for staff. */
-export const paymentsQuery = queryOptions<TPayment[]>({ queryKey: [PAYMENTS_KEY] });
-
 /** GET /api/payments/client: the signed-in client's own invoices. */
 export const clientPaymentsQuery = queryOptions<TPayment[]>({ queryKey: [`${PAYMENTS_KEY}/client`] });
 

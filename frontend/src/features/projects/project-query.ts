@@ -1,4 +1,4 @@
-import type { TProject } from '@app/contracts/api/projects';
+import type { TProject, TProjectListItem, TProjectsPage } from '@app/contracts/api/projects';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../lib/api';
 
@@ -21,6 +21,18 @@ export const projectQuery = (id: number) =>
         throw error;
       }
     },
+  });
+
+/**
+ * One client's projects as list rows, newest change first (`GET /api/projects?clientId=`): what a client's
+ * project choice offers, without reading every project. A client's projects are few; 200 is the page's most.
+ */
+export const clientProjectsQuery = (clientId: number | null) =>
+  queryOptions({
+    queryKey: [PROJECTS_KEY, 'of-client', clientId],
+    queryFn: async (): Promise<TProjectListItem[]> =>
+      (await apiRequest<TProjectsPage>('GET', `${PROJECTS_KEY}?clientId=${clientId}&limit=200`)).items,
+    enabled: clientId !== null,
   });
 
 /** GET /api/projects: every project for an admin. */

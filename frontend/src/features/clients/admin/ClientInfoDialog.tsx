@@ -21,11 +21,14 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 export function ClientInfoDialog({
   client,
   projects,
+  loadingProjects = false,
   onClose,
   onEdit,
 }: {
   client: TClient | null;
   projects: readonly TProject[];
+  /** While the client's projects are read (the dialog opens at once with the details). */
+  loadingProjects?: boolean;
   onClose: () => void;
   onEdit: (client: TClient) => void;
 }) {
@@ -44,7 +47,9 @@ export function ClientInfoDialog({
 
           <section aria-label="Projects">
             <h3 className="text-base font-semibold text-slate-900">Projects</h3>
-            {projects.length === 0 ? (
+            {loadingProjects ? (
+              <p className="mt-2 text-sm text-slate-700">Loading projects…</p>
+            ) : projects.length === 0 ? (
               <p className="mt-2 text-sm text-slate-700">No projects assigned yet</p>
             ) : (
               <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200">

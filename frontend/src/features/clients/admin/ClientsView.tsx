@@ -1,41 +1,51 @@
-import type { TClient } from '@app/contracts/api/clients';
+import type { TClient, TClientListItem } from '@app/contracts/api/clients';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { failureText } from '../../../lib/api';
+import { listParams, usePagedList, useSettled } from '../../../lib/paged-list';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextField } from '../../../ui/Field';
 import { Spinner } from '../../../ui/Spinner';
-import { projectsQuery } from '../../projects/project-query';
 import { AddEntryDialog } from './AddEntryDialog';
 import { ClientCard } from './ClientCard';
 import { ClientInfoDialog } from './ClientInfoDialog';
-import { projectsOf, SORT_OPTIONS, type SortOrder, visibleClients } from './client-list';
+import { clientCountText, SORT_OPTIONS, type SortOrder, showingClientsText } from './client-list';
 import { EditClientDialog } from './EditClientDialog';
-import { clientsQuery } from './queries';
+import { CLIENTS_KEY, clientProjectsQuery } from './queries';
 
 type Open = { dialog: 'add' } | { dialog: 'view' | 'edit'; clientId: number } | null;
 
+/**
+ * The Clients view: the server searches (name, e-mail, phone, address, project type), sorts and pages the
+ * list; a card's project count comes with its row, the Information dialog reads the client's projects.
+ */
 export function ClientsView() {
-  const clients = useQuery(clientsQuery);
-  // Only for search by project type and the Information dialog: the list shows without it.
-  const projects = useQuery(projectsQuery).data ?? [];
   const [search, setSearch] = useState('');
   const [order, setOrder] = useState<SortOrder>('az');
   const [open, setOpen] = useState<Open>(null);
+  const q = useSettled(search.trim());
+  const params = listParams({ q, sort: order === 'za' ? '-name' : undefined });
+  const clients = usePagedList<TClientListItem>(CLIENTS_KEY, params);
 
-  const all = clients.data ?? [];
-  const shown = visibleClients(all, projects, search, order);
+  const shown = clients.items;
   // The dialogs follow the list by id, so an edit or a live update shows in the open dialog at once.
   const openClient = (kind: 'view' | 'edit'): TClient | null =>
-    open?.dialog === kind ? (all.find((client) => client.id === open.clientId) ?? null) : null;
+    open?.dialog === kind ? (shown.find((client) => client.id === open.clientId) ?? null) : null;
   const viewing = openClient('view');
+  const projects = useQuery({ ...clientProjectsQuery(viewing?.id ?? 0), enabled: viewing !== null });
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h2 className="text-xl font-semibold text-slate-900">Clients</h2>
-          <p className="text-sm text-slate-700">{all.length === 1 ? '1 client' : `${all.length} clients`}</p>
+          <p className="text-sm text-slate-700">
+            {clients.isPending
+              ? 'Loading…'
+              : q
+                ? clientCountText(clients.total, 'found')
+                : clientCountText(clients.total)}
+          </p>
         </div>
         <Button onClick={() => setOpen({ dialog: 'add' })}>Add New Entry</Button>
       </div>
@@ -45,7 +55,7 @@ export function ClientsView() {
           <TextField
             label="Search clients"
             type="search"
-            placeholder="Name, email, phone or project type"
+            placeholder="Name, email, phone, address or project type"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
           />
@@ -73,28 +83,43 @@ export function ClientsView() {
         </div>
       ) : shown.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
-          {all.length === 0
-            ? 'No clients yet. Use Add New Entry to add the first one.'
-            : `No clients match "${search.trim()}"`}
+          {q ? `No clients match "${q}"` : 'No clients yet. Use Add New Entry to add the first one.'}
         </p>
       ) : (
-        <ul className="space-y-3" aria-label="Clients">
-          {shown.map((client) => (
-            <li key={client.id}>
-              <ClientCard
-                client={client}
-                projectCount={projectsOf(projects, client.id).length}
-                onView={() => setOpen({ dialog: 'view', clientId: client.id })}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="space-y-3" aria-label="Clients">
+            {shown.map((client) => (
+              <li key={client.id}>
+                <ClientCard
+                  client={client}
+                  projectCount={client.projectCount}
+                  onView={() => setOpen({ dialog: 'view', clientId: client.id })}
+                />
+              </li>
+            ))}
+          </ul>
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-sm text-slate-700" aria-live="polite">
+              {showingClientsText(shown.length, clients.total)}
+            </p>
+            {clients.hasNextPage && (
+              <Button
+                variant="outline"
+                disabled={clients.isFetchingNextPage}
+                onClick={() => void clients.fetchNextPage()}
+              >
+                {clients.isFetchingNextPage ? 'Loading…' : 'Show More Clients'}
+              </Button>
+            )}
+          </div>
+        </>
       )}
 
       <AddEntryDialog open={open?.dialog === 'add'} onClose={() => setOpen(null)} />
       <ClientInfoDialog
         client={viewing}
-        projects={viewing ? projectsOf(projects, viewing.id) : []}
+        projects={projects.data ?? []}
+        loadingProjects={projects.isPending}
         onClose={() => setOpen(null)}
         onEdit={(client) => setOpen({ dialog: 'edit', clientId: client.id })}
       />

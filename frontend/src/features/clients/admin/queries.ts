@@ -1,9 +1,22 @@
 import type { TClient } from '@app/contracts/api/clients';
+import type { TProject } from '@app/contracts/api/projects';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
+import { PROJECTS_KEY } from '../../projects/project-query';
 
-/** GET /api/clients; the admin's live update for 'client' refreshes this key. */
-export const clientsQuery = queryOptions<TClient[]>({ queryKey: ['/api/clients'] });
+/**
+ * GET /api/clients: every client (the pickers'), or with a query a page of the Clients view's rows; the admin's
+ * live update for 'client' refreshes every query whose key starts with it.
+ */
+export const CLIENTS_KEY = '/api/clients';
+export const clientsQuery = queryOptions<TClient[]>({ queryKey: [CLIENTS_KEY] });
+
+/** GET /api/projects/client/{id}: the client's projects (the Information dialog), refreshed with the projects. */
+export const clientProjectsQuery = (clientId: number) =>
+  queryOptions({
+    queryKey: [PROJECTS_KEY, 'client', clientId],
+    queryFn: () => apiRequest<TProject[]>('GET', `${PROJECTS_KEY}/client/${clientId}`),
+  });
 
 /** GET /api/clients/{id}: one client as stored now (Edit Client's Reload). */
 export const clientQuery = (id: number) =>

@@ -6,7 +6,7 @@ import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { SelectField, TextField } from '../../../ui/Field';
 import { toast } from '../../../ui/toast-store';
-import { projectsQuery } from '../../projects/project-query';
+import { clientProjectsQuery } from '../../projects/project-query';
 import { useCreateFormDocument } from '../api';
 import { FormFields } from '../FormFields';
 import {
@@ -39,7 +39,6 @@ export function FormEditorDialog({ source, onClose }: { source: EditorSource | n
 
 function EditorSteps({ source, onClose }: { source: EditorSource; onClose: () => void }) {
   const clients = useQuery(clientsQuery);
-  const projects = useQuery(projectsQuery);
   const [form, setForm] = useState(() => editorForm(source));
   const [step, setStep] = useState<'client' | 'project' | 'edit'>('client');
   const [clientId, setClientId] = useState('');
@@ -54,7 +53,8 @@ function EditorSteps({ source, onClose }: { source: EditorSource; onClose: () =>
   const save = useCreateFormDocument();
   useEffect(() => () => clearTimeout(advance.current), []);
 
-  const clientProjects = (projects.data ?? []).filter((p) => String(p.clientId) === clientId);
+  const projects = useQuery(clientProjectsQuery(clientId ? Number(clientId) : null));
+  const clientProjects = projects.data ?? [];
   const selectFields = form.sections.flatMap((s) => s.fields).filter((f) => f.type.endsWith('select'));
 
   const chooseClient = (id: string) => {

@@ -16,7 +16,6 @@ import { Button, buttonClass } from '../../../ui/Button';
 import { FullScreenSpinner } from '../../../ui/Spinner';
 import { StaleCopyNotice } from '../../../ui/StaleCopyNotice';
 import { errorToast } from '../../../ui/toast-store';
-import { projectsQuery } from '../../projects/project-query';
 import { estimateIdOf, estimateQuery, isNotFound } from '../estimates-query';
 import { EstimateStatusBadge, KindBadge } from './Badges';
 import { clientsQuery } from './choices';
@@ -76,7 +75,6 @@ function LoadedEstimate({ id }: { id: number }) {
 function EstimateScreen({ estimate }: { estimate: TEstimate }) {
   const navigate = useNavigate();
   const clients = useQuery(clientsQuery);
-  const projects = useQuery(projectsQuery);
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<EstimateDraft | null>(null);
   // The estimate as the edit started from it: what the save compares with and whose version it sends
@@ -221,7 +219,6 @@ function EstimateScreen({ estimate }: { estimate: TEstimate }) {
             draft={editing}
             onChange={setEditing}
             clients={clients.data ?? []}
-            projects={projects.data ?? []}
             pricing={pricing}
             automaticHours={automaticHours({ ...input, customLaborHours: null })}
           />

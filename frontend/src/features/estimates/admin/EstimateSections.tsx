@@ -1,7 +1,6 @@
 import type { TClient } from '@app/contracts/api/clients';
 import type { TEstimate } from '@app/contracts/api/estimates';
 import { ESTIMATE_STATUS_LABELS } from '@app/contracts/api/estimates';
-import type { TProject } from '@app/contracts/api/projects';
 import { type Pricing, propertyTypeLabel } from '@app/contracts/estimates/pricing';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -19,7 +18,6 @@ export function EstimateSections({
   draft,
   onChange,
   clients,
-  projects,
   pricing,
   automaticHours,
 }: {
@@ -28,7 +26,6 @@ export function EstimateSections({
   draft: EstimateDraft | null;
   onChange: (draft: EstimateDraft) => void;
   clients: readonly TClient[];
-  projects: readonly TProject[];
   pricing: Pricing;
   automaticHours: number;
 }) {
@@ -66,7 +63,7 @@ export function EstimateSections({
 
       <Section title="Client & Project">
         {draft ? (
-          <ClientProjectFields draft={draft} onChange={onChange} clients={clients} projects={projects} />
+          <ClientProjectFields draft={draft} onChange={onChange} clients={clients} />
         ) : (
           <Facts
             facts={[

@@ -8,7 +8,6 @@ import { Button } from '../../../ui/Button';
 import { TextArea, TextField } from '../../../ui/Field';
 import { Spinner } from '../../../ui/Spinner';
 import { errorToast } from '../../../ui/toast-store';
-import { projectsQuery } from '../../projects/project-query';
 import { settingsQuery } from '../../settings/settings-query';
 import { CurrentPricing } from './CurrentPricing';
 import { clientsQuery } from './choices';
@@ -56,7 +55,6 @@ export function QuoteCalculator({ onBack }: { onBack: () => void }) {
 
 function Calculator({ pricing }: { pricing: Pricing }) {
   const clients = useQuery(clientsQuery);
-  const projects = useQuery(projectsQuery);
   const [draft, setDraft] = useState<QuoteDraft>(NEW_QUOTE);
   const [generated, setGenerated] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -116,12 +114,7 @@ function Calculator({ pricing }: { pricing: Pricing }) {
               onChange={(event) => onChange({ ...draft, jobName: event.target.value })}
             />
           </div>
-          <ClientProjectFields
-            draft={draft}
-            onChange={onChange}
-            clients={clients.data ?? []}
-            projects={projects.data ?? []}
-          />
+          <ClientProjectFields draft={draft} onChange={onChange} clients={clients.data ?? []} />
           <PropertyFields draft={draft} onChange={onChange} pricing={pricing} />
           <TechnicalFields
             draft={draft}

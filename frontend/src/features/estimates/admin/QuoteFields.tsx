@@ -1,5 +1,4 @@
 import type { TClient } from '@app/contracts/api/clients';
-import type { TProject } from '@app/contracts/api/projects';
 import {
   CAMERA_COUNT_MAX,
   CAMERA_COUNT_MIN,
@@ -9,9 +8,10 @@ import {
   WIRE_LENGTH_MAX,
 } from '@app/contracts/estimates/calculate';
 import { type Pricing, propertyTypeLabel } from '@app/contracts/estimates/pricing';
+import { useQuery } from '@tanstack/react-query';
 import { SelectField, TextField } from '../../../ui/Field';
+import { clientProjectsQuery } from '../../projects/project-query';
 import { formatDollars } from '../money';
-import { projectsOfClient } from './choices';
 import { type QuoteDraft, withCameraType, withClient, withService } from './quote-form';
 
 /**
@@ -32,9 +32,8 @@ export function ClientProjectFields<T extends QuoteDraft>({
   draft,
   onChange,
   clients,
-  projects,
-}: Props<T> & { clients: readonly TClient[]; projects: readonly TProject[] }) {
-  const theirs = projectsOfClient(projects, draft.clientId);
+}: Props<T> & { clients: readonly TClient[] }) {
+  const theirs = useQuery(clientProjectsQuery(draft.clientId)).data ?? [];
   return (
     <>
       <SelectField

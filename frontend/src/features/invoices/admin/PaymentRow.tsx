@@ -1,7 +1,8 @@
 import type { TPayment } from '@app/contracts/api/invoices';
-import { Button, buttonClass } from '../../../ui/Button';
+import { formatDay } from '../../../lib/format';
 import { toast } from '../../../ui/toast-store';
-import { PaymentSummary } from '../PaymentSummary';
+import { PaymentStatusBadge } from '../PaymentStatusBadge';
+import { centsToUsd } from '../payment-list';
 import { invoicePath } from '../payments-query';
 
 /** The invoice page's full address, as the client would open it. */
@@ -17,7 +18,16 @@ async function copyUrl(payment: TPayment) {
   }
 }
 
-/** One invoice of the Payments list, with its actions. */
+/** The row's small actions: a long list keeps several invoices to a phone's screen. */
+const actionBase =
+  'inline-flex items-center rounded-md border px-2 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700';
+const action = `${actionBase} border-slate-300 bg-white text-slate-900 hover:bg-slate-100`;
+const deleteAction = `${actionBase} border-transparent text-red-700 hover:bg-red-50`;
+
+/**
+ * One invoice of the Payments list, compact: its number, status and amount; client and project; its description
+ * (one line); paid, balance, invoice and due dates; and its actions.
+ */
 export function PaymentRow({
   payment,
   late,
@@ -33,31 +43,41 @@ export function PaymentRow({
     <li
       data-testid="payment-row"
       aria-label={`Invoice ${payment.invoiceNumber}`}
-      className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
+      className="space-y-1 rounded-lg border border-slate-200 bg-white px-3 py-2"
     >
-      <PaymentSummary
-        payment={payment}
-        subtitle={`${payment.clientName} · ${payment.projectTitle}`}
-        late={late}
-      />
-      <div className="flex flex-wrap gap-2">
-        <a
-          href={invoicePath(payment.id)}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonClass('outline', 'px-3 py-1.5')}
-        >
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <p className="font-semibold break-all text-slate-900">{payment.invoiceNumber}</p>
+        <PaymentStatusBadge status={payment.status} />
+        {late && <PaymentStatusBadge status="overdue" />}
+        <p className="ml-auto font-semibold text-slate-900">{centsToUsd(payment.amountCents)}</p>
+      </div>
+      <p className="text-sm break-words text-slate-700">
+        {payment.clientName} · {payment.projectTitle}
+      </p>
+      <p className="truncate text-sm text-slate-600" title={payment.description}>
+        {payment.description}
+      </p>
+      <p className="text-xs text-slate-700">
+        <span>Paid {centsToUsd(payment.paidCents)}</span> ·{' '}
+        <span>Balance {centsToUsd(payment.balanceCents)}</span> ·{' '}
+        <span>Issued {formatDay(payment.invoiceDate)}</span> ·{' '}
+        <span className={late ? 'font-medium text-red-700' : undefined}>
+          Due {formatDay(payment.dueDate)}
+        </span>
+      </p>
+      <div className="flex flex-wrap gap-1.5 pt-1">
+        <a href={invoicePath(payment.id)} target="_blank" rel="noopener noreferrer" className={action}>
           View Invoice
         </a>
-        <Button variant="outline" className="px-3 py-1.5" onClick={() => void copyUrl(payment)}>
+        <button type="button" className={action} onClick={() => void copyUrl(payment)}>
           Copy URL
-        </Button>
-        <Button variant="outline" className="px-3 py-1.5" onClick={onDetails}>
+        </button>
+        <button type="button" className={action} onClick={onDetails}>
           View details
-        </Button>
-        <Button variant="ghost" className="px-3 py-1.5 text-red-700" onClick={onDelete}>
+        </button>
+        <button type="button" className={deleteAction} onClick={onDelete}>
           Delete
-        </Button>
+        </button>
       </div>
     </li>
   );

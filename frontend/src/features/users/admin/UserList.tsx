@@ -10,16 +10,19 @@ const ROLE_COLOURS: Record<TUser['role'], string> = {
 };
 
 export function UserList({
+  label = 'Users',
   users,
   currentUserId,
   onAction,
 }: {
+  /** The list's accessible name (the Users view has one list of staff and one of clients). */
+  label?: string;
   users: readonly TUser[];
   currentUserId: number | undefined;
   onAction: (action: UserAction, user: TUser) => void;
 }) {
   return (
-    <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Users">
+    <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label={label}>
       {users.map((user) => {
         const toggle = roleAction(user);
         const isMe = user.id === currentUserId;

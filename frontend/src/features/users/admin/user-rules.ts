@@ -1,8 +1,18 @@
-import type { TRole, TUser } from '@app/contracts/api/users';
+import type { TRole, TUser, TUserKind } from '@app/contracts/api/users';
 
 export type UserAction = 'make-admin' | 'remove-admin' | 'delete';
 
 export const ROLE_LABELS: Record<TRole, string> = { admin: 'Admin', user: 'User', client: 'Client' };
+
+/** How the Users view names each kind of account (its tabs list them apart). */
+export const KIND_WORDS: Record<TUserKind, { title: string; plural: string }> = {
+  staff: { title: 'Staff', plural: 'staff accounts' },
+  client: { title: 'Clients', plural: 'client accounts' },
+};
+
+/** Under a page of one kind: how many are on screen of how many the list (with its search) holds. */
+export const showingUsersText = (kind: TUserKind, shown: number, total: number) =>
+  `Showing ${shown} of ${total} ${KIND_WORDS[kind].plural}`;
 
 export const fullName = (user: Pick<TUser, 'firstName' | 'lastName'>) =>
   `${user.firstName} ${user.lastName}`.trim();

@@ -8,6 +8,7 @@ import {
   newAdminProblem,
   roleAction,
   roleAfter,
+  showingUsersText,
   tempPasswordProblem,
 } from './user-rules';
 
@@ -80,5 +81,12 @@ describe('form checks', () => {
       description: 'Please enter a user email address',
     });
     expect(tempPasswordProblem('a@b.co')).toBeNull();
+  });
+});
+
+describe('the lists of staff and clients', () => {
+  it('says how many of each kind are shown', () => {
+    expect(showingUsersText('staff', 3, 3)).toBe('Showing 3 of 3 staff accounts');
+    expect(showingUsersText('client', 24, 240)).toBe('Showing 24 of 240 client accounts');
   });
 });
