@@ -136,7 +136,18 @@ const ROWS: Record<string, Case | Case[]> = {
       body: { name: 'Sam', email: unique('sam'), preferredDate: '2099-02-03', serviceType: 'starlink' },
     }),
   },
-  'GET /api/consultations': { expect: ADMIN },
+  'GET /api/consultations': [
+    { label: 'every request (the spec answer)', expect: ADMIN },
+    {
+      label: 'a page of active requests, searched (staff only)',
+      expect: ADMIN,
+      send: () => ({ url: '/api/consultations?limit=5&q=sam&set=active&status=pending' }),
+    },
+  ],
+  'GET /api/consultations/counts': {
+    expect: ADMIN,
+    send: () => ({ url: '/api/consultations/counts?set=previous' }),
+  },
   'PATCH /api/consultations/:id': {
     expect: ADMIN_WRITES,
     send: (c) => ({ url: `/api/consultations/${c.consultationId}`, body: { notes: 'Called back' } }),
@@ -203,7 +214,14 @@ const ROWS: Record<string, Case | Case[]> = {
     send: (c) => ({ url: `/api/projects/${c.projectId}/photos`, upload: true }),
   },
 
-  'GET /api/documents': { expect: SIGNED_IN },
+  'GET /api/documents': [
+    { label: 'every document the caller may see (the spec answer)', expect: SIGNED_IN },
+    {
+      label: "a page filtered to the owner's client (a client gets their own page whatever it names)",
+      expect: SIGNED_IN,
+      send: (c) => ({ url: `/api/documents?limit=5&q=form&type=form&clientId=${c.owner.clientId}` }),
+    },
+  ],
   'GET /api/documents/project/:projectId': {
     expect: OWNER_READS,
     send: (c) => ({ url: `/api/documents/project/${c.projectId}` }),
@@ -337,7 +355,16 @@ const ROWS: Record<string, Case | Case[]> = {
   },
   // Estimates: staff make, change, send and delete them; a client reads their own once sent (another's, or a
   // draft, answers 404) and alone accepts or declines it (staff are told 403).
-  'GET /api/estimates': { expect: SIGNED_IN },
+  'GET /api/estimates': [
+    { label: 'every estimate the caller may read (the spec answer)', expect: SIGNED_IN },
+    {
+      label: "a page filtered to the owner's client (a client gets their own sent quotes whatever it names)",
+      expect: SIGNED_IN,
+      send: (c) => ({
+        url: `/api/estimates?limit=5&q=cabin&status=sent&sort=cost&clientId=${c.owner.clientId}`,
+      }),
+    },
+  ],
   'GET /api/estimates/:id': {
     expect: OWNER_READS,
     send: (c) => ({ url: `/api/estimates/${c.sentEstimateId}` }),

@@ -103,7 +103,10 @@ export const ROWS: Record<string, Row> = {
   'DELETE /api/users/:id': { params: () => ({ id: 999_999 }) },
   'GET /api/audit': { query: (c) => ({ stream: `client-${c.owner.clientId}` }) },
   'POST /api/consultations': { callers: PUBLIC, body: () => consultation },
-  'GET /api/consultations': {},
+  'GET /api/consultations': {
+    query: () => ({ limit: '20', q: 'pat', set: 'active', status: 'pending' }),
+  },
+  'GET /api/consultations/counts': { query: () => ({ set: 'previous' }) },
   'PATCH /api/consultations/:id': {
     params: (c) => ({ id: c.consultationId }),
     body: () => ({
@@ -156,7 +159,17 @@ export const ROWS: Record<string, Row> = {
     params: (c) => ({ id: c.projectId }),
     upload: () => imageUpload(PHOTO_MAX_BYTES),
   },
-  'GET /api/documents': { callers: CLIENT },
+  'GET /api/documents': {
+    callers: CLIENT,
+    query: (c) => ({
+      limit: '20',
+      q: 'form',
+      type: 'form',
+      status: 'pending',
+      projectId: `${c.projectId}`,
+      clientId: `${c.owner.clientId}`,
+    }),
+  },
   'GET /api/documents/project/:projectId': { callers: CLIENT, params: (c) => ({ projectId: c.projectId }) },
   'GET /api/documents/client/:clientId': { params: (c) => ({ clientId: c.owner.clientId }) },
   'GET /api/documents/:id': { callers: CLIENT, params: (c) => ({ id: c.documentId }) },
@@ -262,7 +275,17 @@ export const ROWS: Record<string, Row> = {
   'POST /api/appointments/:id/cancel': { params: () => ({ id: 999_999 }) },
   'GET /api/appointments/client': { callers: CLIENT },
   'GET /api/appointments/client/:clientId': { params: (c) => ({ clientId: c.owner.clientId }) },
-  'GET /api/estimates': { callers: CLIENT },
+  'GET /api/estimates': {
+    callers: CLIENT,
+    query: (c) => ({
+      limit: '20',
+      q: 'cabin',
+      status: 'sent',
+      includes: 'cameras',
+      sort: 'cost',
+      clientId: `${c.owner.clientId}`,
+    }),
+  },
   'GET /api/estimates/:id': { callers: CLIENT, params: (c) => ({ id: c.sentEstimateId }) },
   'POST /api/estimates': {
     body: (c) => ({

@@ -120,4 +120,48 @@ describe('admin back-office (browser)', () => {
     expect(await admin.locator('#admin-drawer').count()).toBe(0);
     await admin.context().close();
   });
+
+  it('the consultations manager pages through many requests and searches and filters them on the server, on a phone and a desktop', async () => {
+    for (let i = 1; i <= 30; i++) {
+      const made = await b.t.call('POST', '/api/consultations', {
+        name: `Paging Caller ${i}`,
+        email: `paging${i}@example.com`,
+        preferredDate: tomorrow(),
+        serviceType: 'starlink',
+        description: `Dock dish ${i}`,
+      });
+      expect(made.status).toBe(201);
+    }
+    const active = (await b.t.call('GET', '/api/consultations?set=active&limit=1', undefined, b.t.adminToken))
+      .body.total as number;
+    for (const viewport of [
+      { width: 375, height: 812 },
+      { width: 1280, height: 900 },
+    ]) {
+      const admin = await b.newPage(viewport);
+      await b.signInAsAdmin(admin);
+      await admin.goto('/admin?view=consultations');
+      const cards = admin.getByTestId('consultation-card');
+      // The newest first, one page of 24, the total and the tiles from the server.
+      await admin.getByText(`Showing 24 of ${active} requests`).waitFor();
+      expect(await cards.first().textContent()).toContain('Paging Caller 30');
+      expect(await admin.getByTestId('summary-total').textContent()).toBe(String(active));
+      await admin.getByRole('button', { name: 'Show More Requests' }).click();
+      await admin.getByText(`Showing ${Math.min(48, active)} of ${active} requests`).waitFor();
+      // Typing searches the server: every word, in the name and the description.
+      await admin.getByLabel('Search requests').fill('caller dish 30');
+      await admin.getByText('Showing 1 of 1 request').waitFor();
+      expect(await cards.count()).toBe(1);
+      expect(await admin.getByRole('button', { name: 'Show More Requests' }).count()).toBe(0);
+      await admin.getByLabel('Filter by status').selectOption('scheduled');
+      await admin.getByText('No request matches the search.').waitFor();
+      await admin.getByLabel('Search requests').fill('');
+      await admin.getByLabel('Filter by status').selectOption('all');
+      await admin.getByRole('button', { name: 'Previous Requests' }).click();
+      await admin.getByText(/^Showing \d+ of \d+ requests?$/).waitFor();
+      const sideways = await admin.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(sideways).toBe(false);
+      await admin.context().close();
+    }
+  }, 90_000);
 });

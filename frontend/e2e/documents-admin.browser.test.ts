@@ -283,4 +283,60 @@ describe('documents: the admin Documents view (browser)', () => {
     expect(csp.violations().filter((found) => !found.startsWith('no CSP header on blob:'))).toEqual([]);
     await admin.context().close();
   });
+
+  it('the Documents tab pages through many documents and searches and filters them on the server, on a phone and a desktop', async () => {
+    const paging = await portalClientWithProject(b.t, {
+      name: 'Paging Outfitters',
+      email: 'docpaging@example.com',
+    });
+    for (let i = 1; i <= 30; i++) {
+      const made = await b.t.call(
+        'POST',
+        '/api/documents',
+        { title: `Dock waiver ${i}`, projectId: paging.projectId },
+        b.t.adminToken,
+      );
+      expect(made.status).toBe(201);
+    }
+    const total = (await b.t.call('GET', '/api/documents?limit=1', undefined, b.t.adminToken)).body
+      .total as number;
+    for (const viewport of [
+      { width: 375, height: 812 },
+      { width: 1280, height: 900 },
+    ]) {
+      const admin = await b.newPage(viewport);
+      await b.signInAsAdmin(admin);
+      await admin.goto('/admin?view=documents');
+      await admin.getByRole('tab', { name: 'Documents' }).click();
+      const panel = admin.getByTestId('documents-panel');
+      const rows = panel.getByTestId('document-row');
+      // The newest first, one page of 24 grouped under the project each row names, the total from the server.
+      await panel.getByText(`Showing 24 of ${total} documents`).waitFor();
+      const group = panel.getByTestId('document-group').filter({ hasText: 'Paging Outfitters' });
+      expect(await group.getByTestId('document-count').textContent()).toBe('24 documents');
+      expect(await rows.first().textContent()).toContain('Dock waiver 30');
+      await panel.getByRole('button', { name: 'Show More Documents' }).click();
+      await panel.getByText(`Showing ${Math.min(48, total)} of ${total} documents`).waitFor();
+      const titles = await rows.allTextContents();
+      expect(new Set(titles).size).toBe(titles.length);
+      // Typing searches the server: every word, the client's name included.
+      await panel.getByLabel('Search documents').fill('paging waiver 30');
+      await panel.getByText('Showing 1 of 1 document').waitFor();
+      expect(await rows.count()).toBe(1);
+      expect(await panel.getByRole('button', { name: 'Show More Documents' }).count()).toBe(0);
+      // The client found by typing, the state and the type narrow it on the server too.
+      await panel.getByLabel('Search documents').fill('');
+      await pickFromSearch(panel.getByRole('combobox', { name: 'Client' }), 'Paging', 'Paging Outfitters');
+      await panel.getByText('Showing 24 of 30 documents').waitFor();
+      await panel.getByLabel('State').selectOption('completed');
+      await panel.getByText('No documents found').waitFor();
+      await panel.getByText('Showing 0 of 0 documents').waitFor();
+      await panel.getByRole('button', { name: 'Clear Filters' }).click();
+      // The unfiltered list comes back as it was left: both pages loaded.
+      await panel.getByText(`Showing ${Math.min(48, total)} of ${total} documents`).waitFor();
+      const sideways = await admin.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(sideways).toBe(false);
+      await admin.context().close();
+    }
+  }, 90_000);
 });

@@ -6,6 +6,7 @@ import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, expectAccessible, startBrowserApp, toastText } from './browser.ts';
 import { watchCsp } from './csp.ts';
+import { pickFromSearch } from './fields.ts';
 
 const CLIENT = { name: 'Hana Homer', email: 'hana@example.com' };
 const OTHER = { name: 'Otto Willow', email: 'otto@example.com' };
@@ -181,17 +182,18 @@ describe('estimates: the quote calculator, All Estimates, the estimate page and 
     await cards.filter({ hasText: 'Cabin cameras' }).waitFor();
     const titles = () => cards.getByRole('heading').allTextContents();
     expect(await titles()).toEqual(['Cabin cameras', 'Lodge cameras and Starlink']);
+    // The server searches, filters and sorts (issue 23): each change shows once its answer is in.
     await admin.getByLabel('Sort by').selectOption('cost');
-    expect(await titles()).toEqual(['Lodge cameras and Starlink', 'Cabin cameras']);
+    await expect.poll(titles).toEqual(['Lodge cameras and Starlink', 'Cabin cameras']);
     await admin.getByLabel('Show').selectOption('starlink');
-    expect(await titles()).toEqual(['Lodge cameras and Starlink']);
+    await expect.poll(titles).toEqual(['Lodge cameras and Starlink']);
     await admin.getByLabel('Show').selectOption('cameras');
-    expect(await titles()).toHaveLength(2);
+    await expect.poll(titles).toHaveLength(2);
     await admin.getByLabel('Search estimates').fill('willow');
-    expect(await titles()).toEqual(['Cabin cameras']);
+    await expect.poll(titles).toEqual(['Cabin cameras']);
     await admin.getByLabel('Search estimates').fill('anchorage');
     await admin.getByRole('heading', { name: 'No Estimates Found' }).waitFor();
-    await admin.getByText('Showing 0 of 2 estimates').waitFor();
+    await admin.getByText('Showing 0 of 0 estimates').waitFor();
     await admin.getByLabel('Search estimates').fill('');
     await admin.getByLabel('Show').selectOption('all');
     await expectAccessible(admin);
@@ -432,4 +434,63 @@ describe('estimates: the quote calculator, All Estimates, the estimate page and 
     for (const watched of [csp, popupCsp]) expect(watched.violations()).toEqual([]);
     await admin.context().close();
   });
+
+  it('All Estimates pages through many estimates and searches and filters them on the server, on a phone and a desktop', async () => {
+    const entry = await b.t.call(
+      'POST',
+      '/api/clients',
+      { name: 'Paging Outfitters', email: 'estpaging@example.com', portalAccess: false },
+      b.t.adminToken,
+    );
+    const clientId = entry.body.client.id as number;
+    for (let i = 1; i <= 30; i++) {
+      const made = await b.t.call(
+        'POST',
+        '/api/estimates',
+        {
+          title: `Dock camera kit-${i}`,
+          clientId,
+          cameraType: 'wired',
+          cameraCount: 1,
+          propertyType: 'house',
+        },
+        b.t.adminToken,
+      );
+      expect(made.status).toBe(201);
+    }
+    const total = (await b.t.call('GET', '/api/estimates?limit=1', undefined, b.t.adminToken)).body
+      .total as number;
+    for (const viewport of [
+      { width: 375, height: 812 },
+      { width: 1280, height: 900 },
+    ]) {
+      const admin = await b.newPage(viewport);
+      await b.signInAsAdmin(admin);
+      await admin.goto('/admin?view=all-estimates');
+      const cards = admin.getByTestId('estimate-card');
+      // The newest first, one page of 24, the total from the server.
+      await admin.getByText(`Showing 24 of ${total} estimates`).waitFor();
+      expect(await cards.first().getByRole('heading').textContent()).toBe('Dock camera kit-30');
+      await admin.getByRole('button', { name: 'Show More Estimates' }).click();
+      await admin.getByText(`Showing ${Math.min(48, total)} of ${total} estimates`).waitFor();
+      const titles = await cards.getByRole('heading').allTextContents();
+      expect(new Set(titles).size).toBe(titles.length);
+      // Typing searches the server: every word, the client's name included.
+      await admin.getByLabel('Search estimates').fill('paging kit-30');
+      await admin.getByText('Showing 1 of 1 estimate').waitFor();
+      expect(await cards.getByRole('heading').allTextContents()).toEqual(['Dock camera kit-30']);
+      expect(await admin.getByRole('button', { name: 'Show More Estimates' }).count()).toBe(0);
+      // The status and the client found by typing narrow it on the server too.
+      await admin.getByLabel('Search estimates').fill('');
+      await pickFromSearch(admin.getByRole('combobox', { name: 'Client' }), 'Paging', 'Paging Outfitters');
+      await admin.getByText('Showing 24 of 30 estimates').waitFor();
+      await admin.getByLabel('Status').selectOption('sent');
+      await admin.getByRole('heading', { name: 'No Estimates Found' }).waitFor();
+      await admin.getByRole('button', { name: 'Clear Filters' }).click();
+      await admin.getByText(`Showing ${Math.min(48, total)} of ${total} estimates`).waitFor();
+      const sideways = await admin.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(sideways).toBe(false);
+      await admin.context().close();
+    }
+  }, 90_000);
 });

@@ -23,7 +23,10 @@ export async function pickFromSearch(
 ) {
   await field.fill(search);
   const page = field.page();
-  const option = page.getByRole('option').filter({ hasText: name });
+  // The options of this search, not the last one's: the list says it is busy until they are in.
+  const list = page.locator(`[id="${await field.getAttribute('aria-controls')}"]`);
+  await list.and(page.locator('[aria-busy="false"]')).waitFor();
+  const option = list.getByRole('option').filter({ hasText: name });
   if (details !== undefined) await option.filter({ hasText: details }).first().waitFor();
   await option.first().click();
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../backend/test/eventually.ts';
 import { type BrowserApp, expectAccessible, startBrowserApp } from './browser.ts';
 import { watchCsp } from './csp.ts';
+import { pickFromSearch } from './fields.ts';
 
 describe('recurring billing: the Payments view’s plans (browser)', () => {
   let b: BrowserApp;
@@ -40,7 +41,12 @@ describe('recurring billing: the Payments view’s plans (browser)', () => {
     const dialog = page.getByRole('dialog', { name: 'New Billing Plan' });
     await dialog.getByRole('button', { name: 'Create Plan' }).click();
     await dialog.getByText('Please select a job/project').waitFor();
-    await dialog.getByLabel('Job / Project').selectOption(String(projectId));
+    await pickFromSearch(
+      dialog.getByRole('combobox', { name: 'Job / Project' }),
+      'homer',
+      'Cafe Starlink',
+      'Homer Spit Cafe',
+    );
     await dialog.getByLabel('Service').selectOption('starlink');
     await dialog.getByLabel('Description').fill('Starlink service');
     await dialog.getByLabel('Amount ($)').fill('125.50');

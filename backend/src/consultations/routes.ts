@@ -1,11 +1,16 @@
 import { ZAccepted } from '@app/contracts/api/accepted';
 import {
   ZConsultation,
+  ZConsultationCounts,
+  ZConsultationCountsQuery,
   ZConsultationIdParams,
   ZConsultationPatchBody,
   ZConsultationRequestBody,
   ZConsultationRequested,
+  ZConsultationsPage,
+  ZConsultationsQuery,
 } from '@app/contracts/api/consultations';
+import { asksForPage } from '@app/contracts/api/paging';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, guards } from '../auth/guard.ts';
@@ -19,7 +24,7 @@ import {
   requestConsultation,
   updateConsultation,
 } from './decide.ts';
-import { consultationById, listConsultations } from './queries.ts';
+import { consultationById, consultationCounts, listConsultations, pageConsultations } from './queries.ts';
 
 const THANKS = "We'll contact you within 24 hours to confirm your consultation.";
 
@@ -55,8 +60,26 @@ export function consultationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/consultations',
-      { schema: { response: { 200: z.array(ZConsultation) } }, preValidation: requireAdmin },
-      () => listConsultations(deps),
+      {
+        schema: {
+          querystring: ZConsultationsQuery,
+          response: { 200: z.union([z.array(ZConsultation), ZConsultationsPage]) },
+        },
+        preValidation: requireAdmin,
+      },
+      // With any query (limit, cursor, q, set, status) a page; without, every request (the spec's).
+      (request) =>
+        asksForPage(request.query) ? pageConsultations(deps, request.query) : listConsultations(deps),
+    );
+
+    // The manager's summary tiles of a set (Active or Previous Requests), from the kept counters.
+    app.get(
+      '/api/consultations/counts',
+      {
+        schema: { querystring: ZConsultationCountsQuery, response: { 200: ZConsultationCounts } },
+        preValidation: requireAdmin,
+      },
+      (request) => consultationCounts(deps, request.query.set),
     );
 
     app.patch(

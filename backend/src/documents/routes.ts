@@ -10,9 +10,12 @@ import {
   ZDocument,
   ZDocumentIdParams,
   ZDocumentProjectParams,
+  ZDocumentsPage,
+  ZDocumentsQuery,
   ZSignDocumentBody,
   ZUploadDocumentFields,
 } from '@app/contracts/api/documents';
+import { asksForPage, EMPTY_PAGE } from '@app/contracts/api/paging';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,7 +41,14 @@ import {
   reviewDocument,
   signDocument,
 } from './decide.ts';
-import { documentById, documentsJson, personOf, visibleDocument, visibleFile } from './queries.ts';
+import {
+  documentById,
+  documentsJson,
+  pageDocuments,
+  personOf,
+  visibleDocument,
+  visibleFile,
+} from './queries.ts';
 import { signedPdfFor } from './signed-pdf.ts';
 import { readDocumentUpload } from './upload.ts';
 import { noteDocumentView } from './views.ts';
@@ -189,10 +199,23 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
+    // With any query (limit, cursor, q, filters) a page of list rows (a client's only their own, whatever it
+    // names); without, every document the caller may see (the spec's).
     app.get(
       '/api/documents',
-      { schema: { response: { 200: z.array(ZDocument) } }, preValidation: requireUser },
-      async (request, reply) => listAnswer(request, reply),
+      {
+        schema: {
+          querystring: ZDocumentsQuery,
+          response: { 200: z.union([z.array(ZDocument), ZDocumentsPage]) },
+        },
+        preValidation: requireUser,
+      },
+      async (request, reply) => {
+        if (!asksForPage(request.query)) return listAnswer(request, reply);
+        const person = await personOf(deps, request.user!);
+        if (person.role === 'admin') return pageDocuments(deps, request.query);
+        return person.clientId === null ? EMPTY_PAGE : pageDocuments(deps, request.query, person.clientId);
+      },
     );
 
     // A project's documents: an admin any project's, a client only their own project's (404 otherwise).

@@ -9,8 +9,11 @@ import {
   ZEstimateIdParams,
   ZEstimateProjectResponse,
   ZEstimates,
+  ZEstimatesPage,
+  ZEstimatesQuery,
   ZUpdateEstimateBody,
 } from '@app/contracts/api/estimates';
+import { asksForPage } from '@app/contracts/api/paging';
 import { etagOf, ZIfMatchHeaders } from '@app/contracts/api/versions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -36,7 +39,7 @@ import {
   sendExisting,
 } from './commands.ts';
 import { type EstimateChanges, type EstimateFields, estimateStream } from './decide.ts';
-import { estimateById, estimatesOf, visibleEstimate } from './queries.ts';
+import { estimateById, estimatesOf, pageEstimates, visibleEstimate } from './queries.ts';
 
 type CreateBody = z.output<typeof ZCreateEstimateBody>;
 type UpdateBody = z.output<typeof ZUpdateEstimateBody>;
@@ -91,8 +94,17 @@ export function estimateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/estimates',
-      { schema: { response: { 200: ZEstimates } }, preValidation: requireUser },
-      async (request) => estimatesOf(deps, await personOf(deps, request.user!)),
+      {
+        schema: { querystring: ZEstimatesQuery, response: { 200: z.union([ZEstimates, ZEstimatesPage]) } },
+        preValidation: requireUser,
+      },
+      // With any query (limit, cursor, q, filters, sort) a page; without, every estimate the caller may read.
+      async (request) => {
+        const person = await personOf(deps, request.user!);
+        return asksForPage(request.query)
+          ? pageEstimates(deps, person, request.query)
+          : estimatesOf(deps, person);
+      },
     );
 
     app.get(

@@ -107,6 +107,9 @@ describe('projects list pages', () => {
     expect(cancelled.total).toBe(1);
     const security = await page('type=security');
     expect(security.items.map((i) => i.title)).toEqual(['Cameras 100% outdoor_ready']);
+    const notStarlink = await page('exceptType=starlink&limit=200');
+    expect(notStarlink.items.map((i) => i.title).sort()).toEqual(['Cameras 100% outdoor_ready', 'Website']);
+    expect(notStarlink.total).toBe(2);
     const nomes = await page(`clientId=${nome.id}&status=cancelled`);
     expect(nomes.total).toBe(1);
     const kenais = await page(`clientId=${kenai.id}&limit=1`);

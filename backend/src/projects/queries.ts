@@ -168,6 +168,7 @@ export async function pageProjects(
   if (clientId !== undefined) matching = matching.where('p.client_id', '=', clientId);
   if (query.status) matching = matching.where('p.status', '=', query.status);
   if (query.type) matching = matching.where('p.type', '=', query.type);
+  if (query.exceptType) matching = matching.where('p.type', '<>', query.exceptType);
   for (const pattern of patterns)
     matching = matching.where((eb) =>
       eb.or([
@@ -218,7 +219,7 @@ export async function pageProjects(
     query.type && `type:${query.type}`,
   ].filter((k): k is string => !!k);
   const counted =
-    patterns.length === 0 && keys.length <= 1
+    patterns.length === 0 && keys.length <= 1 && !query.exceptType
       ? keptCount(deps.rm, countsTable('projects'), keys.length === 0 ? [''] : keys)
       : matching
           .select(sql<string>`count(*)`.as('n'))

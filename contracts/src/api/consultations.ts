@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUSINESS_TIME_ZONE } from '../calendar/time-zone.ts';
+import { ZListQuery, ZPage } from './paging.ts';
 import { ZCalendarDay, ZIdParam, ZText } from './primitives.ts';
 
 /** Options of the consultation form (spec part 1, section 9). */
@@ -116,3 +117,36 @@ export const ZConsultationPatchBody = z
 export type TConsultationPatchBody = z.infer<typeof ZConsultationPatchBody>;
 
 export const ZConsultationIdParams = z.object({ id: ZIdParam });
+
+/** Active Requests are the ones not archived; Previous Requests the archived ones. */
+export const CONSULTATION_SETS = ['active', 'previous'] as const;
+export type TConsultationSet = (typeof CONSULTATION_SETS)[number];
+const ZConsultationSet = z.enum(CONSULTATION_SETS, {
+  error: `set must be one of ${CONSULTATION_SETS.join(', ')}`,
+});
+
+/**
+ * `GET /api/consultations` paged (see ./paging.ts): every word of `q` in the name, e-mail, phone or description;
+ * the set (Active or Previous Requests) and the status as filters; newest first.
+ */
+export const ZConsultationsQuery = ZListQuery({
+  set: ZConsultationSet.optional(),
+  status: z
+    .enum(CONSULTATION_STATUSES, { error: `status must be one of ${CONSULTATION_STATUSES.join(', ')}` })
+    .optional(),
+});
+export type TConsultationsQuery = z.infer<typeof ZConsultationsQuery>;
+export const ZConsultationsPage = ZPage(ZConsultation);
+export type TConsultationsPage = z.infer<typeof ZConsultationsPage>;
+
+/** `GET /api/consultations/counts?set=`: the summary tiles of a set, from the kept counters. */
+export const ZConsultationCountsQuery = z.strictObject({ set: ZConsultationSet.default('active') });
+export const ZConsultationCounts = z.object({
+  total: z.number().int(),
+  pending: z.number().int(),
+  contacted: z.number().int(),
+  scheduled: z.number().int(),
+  completed: z.number().int(),
+  cancelled: z.number().int(),
+});
+export type TConsultationCounts = z.infer<typeof ZConsultationCounts>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isStorableText } from '../events/values.ts';
 import { ZFormSection } from '../forms/definition.ts';
+import { ZListQuery, ZPage } from './paging.ts';
 import { UNSTORABLE_TEXT, ZId, ZIdParam, ZText } from './primitives.ts';
 
 /** Spec part 2, section 3: a document is a form, an uploaded file or a photo; a form is pending until signed. */
@@ -106,6 +107,32 @@ export const ZDocument = z.object({
   updatedAt: z.string(),
 });
 export type TDocument = z.infer<typeof ZDocument>;
+
+/**
+ * A document as the admin's paged list shows it: the document with its project's title and its client's name,
+ * so the screen groups the rows it has loaded by project without reading every project.
+ */
+export const ZDocumentListItem = ZDocument.extend({
+  projectTitle: z.string().nullable(),
+  clientName: z.string().nullable(),
+});
+export type TDocumentListItem = z.infer<typeof ZDocumentListItem>;
+
+/**
+ * `GET /api/documents` paged (see ./paging.ts): every word of `q` in the title, the file's name, the project's
+ * title or the client's name; the type, the status, a project and a client as filters; newest first.
+ */
+export const ZDocumentsQuery = ZListQuery({
+  type: z.enum(DOCUMENT_TYPES, { error: `type must be one of ${DOCUMENT_TYPES.join(', ')}` }).optional(),
+  status: z
+    .enum(DOCUMENT_STATUSES, { error: `status must be one of ${DOCUMENT_STATUSES.join(', ')}` })
+    .optional(),
+  projectId: ZIdParam.optional(),
+  clientId: ZIdParam.optional(),
+});
+export type TDocumentsQuery = z.infer<typeof ZDocumentsQuery>;
+export const ZDocumentsPage = ZPage(ZDocumentListItem);
+export type TDocumentsPage = z.infer<typeof ZDocumentsPage>;
 
 /** Document upload (spec part 2, section 5): these file types, at most 25 MB (checked by content on the server). */
 export const DOCUMENT_EXTENSIONS = [

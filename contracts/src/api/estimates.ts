@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CAMERA_TYPES, LABOR_HOURS_MAX, WIRE_LENGTH_MAX } from '../estimates/calculate.ts';
 import { isWholeCents } from '../estimates/pricing.ts';
 import { ZSignDocumentBody } from './documents.ts';
+import { ZListQuery, ZPage } from './paging.ts';
 import { ZId, ZIdParam, ZText } from './primitives.ts';
 import { ZVersion } from './versions.ts';
 
@@ -180,6 +181,32 @@ export const ZEstimate = z.object({
 });
 export type TEstimate = z.infer<typeof ZEstimate>;
 export const ZEstimates = z.array(ZEstimate);
+
+/** All Estimates' orders: newest first (the default), highest total first, title A-Z. */
+export const ESTIMATE_SORTS = ['date', 'cost', 'title'] as const;
+export type TEstimateSort = (typeof ESTIMATE_SORTS)[number];
+/** All Estimates' "Show": quotes with a Starlink installation, or with at least one camera. */
+export const ESTIMATE_INCLUDES = ['starlink', 'cameras'] as const;
+export type TEstimateIncludes = (typeof ESTIMATE_INCLUDES)[number];
+
+/**
+ * `GET /api/estimates` paged (see ./paging.ts): every word of `q` in the quote number, title, job name,
+ * location, client's name or project's title; the status, the client and what the quote includes as filters.
+ * A client's pages hold only their own quotes that were sent to them.
+ */
+export const ZEstimatesQuery = ZListQuery({
+  status: z
+    .enum(ESTIMATE_STATUSES, { error: `status must be one of ${ESTIMATE_STATUSES.join(', ')}` })
+    .optional(),
+  clientId: ZIdParam.optional(),
+  includes: z
+    .enum(ESTIMATE_INCLUDES, { error: `includes must be one of ${ESTIMATE_INCLUDES.join(', ')}` })
+    .optional(),
+  sort: z.enum(ESTIMATE_SORTS, { error: `sort must be one of ${ESTIMATE_SORTS.join(', ')}` }).optional(),
+});
+export type TEstimatesQuery = z.infer<typeof ZEstimatesQuery>;
+export const ZEstimatesPage = ZPage(ZEstimate);
+export type TEstimatesPage = z.infer<typeof ZEstimatesPage>;
 
 /** POST /api/estimates/{id}/accept: the client's typed name and drawn signature. */
 export const ZAcceptQuoteBody = z.object({

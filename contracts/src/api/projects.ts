@@ -97,6 +97,8 @@ export const LIST_DESCRIPTION_CHARS = 300;
 export const ZProjectsQuery = ZListQuery({
   status: ZProjectStatus.optional(),
   type: ZProjectType.optional(),
+  /** Every type but this one (a job picker leaves out the billing-only projects of type `invoice`). */
+  exceptType: ZProjectType.optional(),
   clientId: ZIdParam.optional(),
 });
 export type TProjectsQuery = z.infer<typeof ZProjectsQuery>;

@@ -1,7 +1,21 @@
 import type { TPage } from '@app/contracts/api/paging';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiRequest } from './api';
+import { ApiError, apiRequest, storedToken } from './api';
+import { signInAgain } from './failure';
+
+/**
+ * GET a read the screen asked for itself (a page, a picker's search): a 401 while a session was held tells the
+ * person, as the default loader does (the toast and the way back to sign-in), and fails the read.
+ */
+export async function apiRead<T>(url: string): Promise<T> {
+  try {
+    return await apiRequest<T>('GET', url);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && storedToken()) signInAgain();
+    throw error;
+  }
+}
 
 /** A list's filters as query parameters: empty values and 'all' are left out (no filter). */
 export function listParams(filters: Record<string, string | number | undefined>): Record<string, string> {
@@ -23,7 +37,7 @@ export function usePagedList<T>(path: string, params: Record<string, string>, li
     queryFn: ({ pageParam }) => {
       const search = new URLSearchParams({ ...params, limit: String(limit) });
       if (pageParam) search.set('cursor', pageParam);
-      return apiRequest<TPage<T>>('GET', `${path}?${search}`);
+      return apiRead<TPage<T>>(`${path}?${search}`);
     },
     getNextPageParam: (last) => last.nextCursor,
     // While the next search's first page loads, the last one's rows stay on screen (no flash of a spinner).

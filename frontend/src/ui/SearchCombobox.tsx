@@ -31,6 +31,7 @@ export function SearchCombobox<T>({
   /** A second line that tells look-alikes apart (the client, the status, a date). */
   describe?: (item: T) => ReactNode;
   keyOf: (item: T) => string | number;
+  /** While what was typed is still being searched (the options shown are the last search's). */
   loading?: boolean;
   placeholder?: string;
   error?: string | null;
@@ -82,6 +83,7 @@ export function SearchCombobox<T>({
       />
       <ul
         {...combobox.getMenuProps()}
+        aria-busy={loading}
         className={`absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-md border border-slate-300 bg-white shadow-lg ${
           isOpen ? '' : 'hidden'
         }`}

@@ -5,10 +5,17 @@ import type { ConsultationsTable } from './table.ts';
 
 type Row = Omit<ConsultationsTable, 'last_event_position'>;
 
+/** What a search of consultation requests looks through, of the table aliased `alias` (indexed). */
+export const consultationSearchText = (alias = '') =>
+  `${alias}name || ' ' || ${alias}email || ' ' || coalesce(${alias}phone, '') || ' ' || coalesce(${alias}description, '')`;
+/** A request's set as the kept counters name it: Active (not archived) or Previous Requests. */
+export const consultationSet = (archived: boolean) => (archived ? 'previous' : 'active');
+
 /** The admin's Consultations manager: every request with its status, notes and archive flag. */
 export const consultationsProjection = documentProjection<Row>({
   name: 'consultations',
-  version: 1,
+  // 2: paged lists (search text, counters, indexes).
+  version: 2,
   syncType: 'consultation',
   table: 'consultations',
   ddl: (s) => `
@@ -30,7 +37,18 @@ export const consultationsProjection = documentProjection<Row>({
       updated_at timestamptz NOT NULL,
       last_event_position numeric NOT NULL
     );
-    CREATE INDEX ON ${s}.consultations (archived, created_at DESC);`,
+    CREATE INDEX ON ${s}.consultations (created_at DESC, id DESC);
+    CREATE INDEX ON ${s}.consultations (archived, created_at DESC, id DESC);
+    CREATE INDEX ON ${s}.consultations (archived, status, created_at DESC, id DESC);
+    CREATE INDEX ON ${s}.consultations (status, created_at DESC, id DESC);
+    CREATE INDEX ON ${s}.consultations USING gin ((${consultationSearchText()}) gin_trgm_ops);`,
+  // Each set's count and its count by status (the summary tiles; a set and a status is one counter).
+  counts: {
+    keysOf: (r) => {
+      const set = consultationSet(r.archived);
+      return ['', `set:${set}`, `status:${r.status}`, `set:${set}:status:${r.status}`];
+    },
+  },
   eventTypes: eventTypesOf(consultationEventSchemas),
   idOf: (e) => (e.data as { consultationId: number }).consultationId,
   evolve(row, stored) {

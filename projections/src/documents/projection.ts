@@ -7,6 +7,9 @@ import type { DocumentsTable } from './table.ts';
 
 type Row = Omit<DocumentsTable, 'last_event_position'>;
 
+/** What a search of documents looks through besides its project and client, of the table aliased `alias` (indexed). */
+export const documentSearchText = (alias = '') => `${alias}title || ' ' || coalesce(${alias}filename, '')`;
+
 /**
  * Documents (forms and files): the admin's Documents panel, a project's documents and each client's own.
  * A deleted document's row is removed, so it drops from every list and its file stops being served.
@@ -15,8 +18,8 @@ export const documentsProjection = documentProjection<Row>({
   name: 'documents',
   // 2: superseded_by and signature_void (new versions of a document). 3: form_sections. 4: list_json
   // (bump whenever `documentDto` changes, so every row's list_json is made again). 5: staff uploads are
-  // completed at once, a client's pending until reviewed.
-  version: 5,
+  // completed at once, a client's pending until reviewed. 6: paged lists (search text, counters, indexes).
+  version: 6,
   syncType: 'document',
   table: 'documents',
   ddl: (s) => `
@@ -45,8 +48,20 @@ export const documentsProjection = documentProjection<Row>({
       last_event_position numeric NOT NULL
     );
     CREATE INDEX ON ${s}.documents (created_at DESC, id DESC);
-    CREATE INDEX ON ${s}.documents (client_id, created_at DESC);
-    CREATE INDEX ON ${s}.documents (project_id, created_at DESC);`,
+    CREATE INDEX ON ${s}.documents (client_id, created_at DESC, id DESC);
+    CREATE INDEX ON ${s}.documents (project_id, created_at DESC, id DESC);
+    CREATE INDEX ON ${s}.documents (type, created_at DESC, id DESC);
+    CREATE INDEX ON ${s}.documents (status, created_at DESC, id DESC);
+    CREATE INDEX ON ${s}.documents USING gin ((${documentSearchText()}) gin_trgm_ops);`,
+  counts: {
+    keysOf: (r) => [
+      '',
+      `type:${r.type}`,
+      `status:${r.status}`,
+      ...(r.client_id === null ? [] : [`client:${r.client_id}`]),
+      ...(r.project_id === null ? [] : [`project:${r.project_id}`]),
+    ],
+  },
   eventTypes: eventTypesOf(documentEventSchemas),
   idOf: (e) => (e.data as { documentId: number }).documentId,
   evolve(row, stored) {

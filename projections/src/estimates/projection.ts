@@ -7,6 +7,16 @@ import type { EstimatesTable } from './table.ts';
 
 export type EstimateRow = Omit<EstimatesTable, 'last_event_position' | 'version'>;
 
+/** What a search of estimates looks through besides the client and project, of the table aliased `alias` (indexed). */
+export const estimateSearchText = (alias = '') =>
+  `${alias}quote_number || ' ' || ${alias}title || ' ' || ${alias}job_name || ' ' || ${alias}location`;
+/** The total the client pays, in cents (All Estimates' "Highest cost first" sorts by it; indexed). */
+export const estimateTotalCents = (alias = '') =>
+  `coalesce(${alias}adjusted_total_cents, ${alias}calculated_total_cents)`;
+/** A quote with at least one camera (All Estimates' "Security cameras"); a Starlink one has `starlink_install`. */
+export const estimateHasCameras = (alias = '') =>
+  `(${alias}camera_type <> 'none' AND ${alias}camera_count > 0)`;
+
 type Data<T extends TEstimateEvent['type']> = Extract<TEstimateEvent, { type: T }>['data'];
 type Priced = Data<'EstimateChanged'> | Data<'EstimateCreated'>;
 
@@ -133,8 +143,8 @@ export function evolveEstimate(
  */
 export const estimatesProjection = documentProjection<EstimateRow>({
   name: 'estimates',
-  // 2: each row keeps its estimate's version (streamVersion).
-  version: 2,
+  // 2: each row keeps its estimate's version (streamVersion). 3: paged lists (search text, counters, indexes).
+  version: 3,
   streamVersion: true,
   syncType: 'estimate',
   table: 'estimates',
@@ -180,7 +190,22 @@ export const estimatesProjection = documentProjection<EstimateRow>({
       last_event_position numeric NOT NULL
     );
     CREATE INDEX ON ${s}.estimates (created_at DESC, id DESC);
-    CREATE INDEX ON ${s}.estimates (client_id, created_at DESC);`,
+    CREATE INDEX ON ${s}.estimates (client_id, created_at DESC, id DESC);
+    CREATE INDEX ON ${s}.estimates (status, created_at DESC, id DESC);
+    CREATE INDEX ON ${s}.estimates (created_at DESC, id DESC) WHERE starlink_install;
+    CREATE INDEX ON ${s}.estimates (created_at DESC, id DESC) WHERE ${estimateHasCameras()};
+    CREATE INDEX ON ${s}.estimates ((${estimateTotalCents()}) DESC, id DESC);
+    CREATE INDEX ON ${s}.estimates (lower(title), id);
+    CREATE INDEX ON ${s}.estimates USING gin ((${estimateSearchText()}) gin_trgm_ops);`,
+  counts: {
+    keysOf: (r) => [
+      '',
+      `status:${r.status}`,
+      ...(r.client_id === null ? [] : [`client:${r.client_id}`]),
+      ...(r.starlink_install ? ['includes:starlink'] : []),
+      ...(r.camera_type !== 'none' && r.camera_count > 0 ? ['includes:cameras'] : []),
+    ],
+  },
   eventTypes: eventTypesOf(estimateEventSchemas),
   idOf: (e: StoredEvent) => (e.data as { estimateId: number }).estimateId,
   evolve: (row, stored) => evolveEstimate(row, stored as unknown as TEstimateEvent),

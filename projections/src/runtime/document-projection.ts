@@ -109,10 +109,15 @@ export function documentProjection<R extends Record<string, unknown>>(
           (row: R) => [...keysOf(row).map((key) => [key, 1] as const), ...(sumsOf?.(row) ?? [])],
           [...changed].map((k) => [before.get(k) ?? null, current.get(k) ?? null] as [R | null, R | null]),
         );
+        const counts = sql.table(`${schema}.${countsTable(spec.table)}`);
         if (moves.length > 0)
-          await sql`INSERT INTO ${sql.table(`${schema}.${countsTable(spec.table)}`)} AS c (key, n)
+          await sql`INSERT INTO ${counts} AS c (key, n)
             SELECT key, n FROM jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) AS m(key text, n bigint)
             ON CONFLICT (key) DO UPDATE SET n = c.n + excluded.n`.execute(tx);
+        // A counter back at 0 is no row, as a rebuild (whose batches net out) leaves it: replay-check compares.
+        const fallen = moves.filter((m) => m.n < 0).map((m) => m.key);
+        if (fallen.length > 0)
+          await sql`DELETE FROM ${counts} WHERE n = 0 AND key = ANY(${fallen})`.execute(tx);
       }
       return changed.size;
     },

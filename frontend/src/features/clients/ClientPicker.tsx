@@ -1,8 +1,7 @@
 import type { TClient, TClientListItem, TClientsPage } from '@app/contracts/api/clients';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest } from '../../lib/api';
-import { useSettled } from '../../lib/paged-list';
+import { apiRead, useSettled } from '../../lib/paged-list';
 import { SearchCombobox } from '../../ui/SearchCombobox';
 
 const CLIENTS_KEY = '/api/clients';
@@ -37,15 +36,14 @@ export function ClientPicker({
   const found = useQuery({
     queryKey: [CLIENTS_KEY, 'pick', q],
     queryFn: () =>
-      apiRequest<TClientsPage>(
-        'GET',
+      apiRead<TClientsPage>(
         `${CLIENTS_KEY}?${new URLSearchParams({ limit: String(PICKER_PAGE), ...(q ? { q } : {}) })}`,
       ),
     placeholderData: (previous) => previous,
   });
   const given = useQuery({
     queryKey: [CLIENTS_KEY, clientId],
-    queryFn: () => apiRequest<TClient>('GET', `${CLIENTS_KEY}/${clientId}`),
+    queryFn: () => apiRead<TClient>(`${CLIENTS_KEY}/${clientId}`),
     enabled: clientId !== null && picked?.id !== clientId,
   });
   const selected = clientId === null ? null : picked?.id === clientId ? picked : (given.data ?? null);
@@ -62,7 +60,7 @@ export function ClientPicker({
       toText={(c) => c.name}
       describe={clientDetails}
       keyOf={(c) => c.id}
-      loading={found.isFetching}
+      loading={found.isFetching || q !== text.trim()}
       placeholder={placeholder}
       error={error}
       emptyText="No client matches what you typed."

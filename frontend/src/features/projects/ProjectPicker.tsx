@@ -1,9 +1,8 @@
-import type { TProjectListItem, TProjectsPage } from '@app/contracts/api/projects';
+import type { TProjectListItem, TProjectsPage, TProjectType } from '@app/contracts/api/projects';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest } from '../../lib/api';
 import { formatDate } from '../../lib/format';
-import { useSettled } from '../../lib/paged-list';
+import { apiRead, useSettled } from '../../lib/paged-list';
 import { SearchCombobox } from '../../ui/SearchCombobox';
 import { statusLabel, typeLabel } from './labels';
 import { PROJECTS_KEY, projectQuery } from './project-query';
@@ -22,21 +21,21 @@ export const projectDetails = (p: PickedProject) =>
 
 /**
  * A project found by typing (title, description or client name): the server searches as the person types and
- * answers the 20 most recently changed matches. `accepts` leaves out projects this picker may not offer (an
- * invoice's own project, say). `projectId` may be set from outside (a page opened for one project).
+ * answers the 20 most recently changed matches, of every type but `exceptType` when given (a job picker leaves
+ * out billing-only projects). `projectId` may be set from outside (a page opened for one project).
  */
 export function ProjectPicker({
   label = 'Project',
   projectId,
   onChange,
-  accepts = () => true,
+  exceptType,
   error,
   placeholder = 'Type a title or client',
 }: {
   label?: string;
   projectId: number | null;
   onChange: (project: PickedProject | null) => void;
-  accepts?: (project: PickedProject) => boolean;
+  exceptType?: TProjectType;
   error?: string | null;
   placeholder?: string;
 }) {
@@ -44,12 +43,13 @@ export function ProjectPicker({
   const [picked, setPicked] = useState<PickedProject | null>(null);
   const q = useSettled(text.trim());
   const found = useQuery({
-    queryKey: [PROJECTS_KEY, 'pick', q],
-    queryFn: () =>
-      apiRequest<TProjectsPage>(
-        'GET',
-        `${PROJECTS_KEY}?${new URLSearchParams({ limit: String(PICKER_PAGE), ...(q ? { q } : {}) })}`,
-      ),
+    queryKey: [PROJECTS_KEY, 'pick', q, exceptType],
+    queryFn: () => {
+      const params = new URLSearchParams({ limit: String(PICKER_PAGE) });
+      if (q) params.set('q', q);
+      if (exceptType) params.set('exceptType', exceptType);
+      return apiRead<TProjectsPage>(`${PROJECTS_KEY}?${params}`);
+    },
     placeholderData: (previous) => previous,
   });
   // A project chosen elsewhere (the page's own project) is read to show its name.
@@ -61,7 +61,7 @@ export function ProjectPicker({
   return (
     <SearchCombobox<PickedProject>
       label={label}
-      items={(found.data?.items ?? []).filter(accepts)}
+      items={found.data?.items ?? ([] as TProjectListItem[])}
       selected={selected}
       onSelect={(project) => {
         setPicked(project);
@@ -71,7 +71,7 @@ export function ProjectPicker({
       toText={(p) => p.title}
       describe={projectDetails}
       keyOf={(p) => p.id}
-      loading={found.isFetching}
+      loading={found.isFetching || q !== text.trim()}
       placeholder={placeholder}
       error={error}
       emptyText="No project matches what you typed."

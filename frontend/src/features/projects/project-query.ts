@@ -1,6 +1,7 @@
 import type { TProject, TProjectListItem, TProjectsPage } from '@app/contracts/api/projects';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../lib/api';
+import { apiRead } from '../../lib/paged-list';
 
 /**
  * Every project read starts with this key, so one invalidation (a save here, or the admin's live
@@ -31,7 +32,7 @@ export const clientProjectsQuery = (clientId: number | null) =>
   queryOptions({
     queryKey: [PROJECTS_KEY, 'of-client', clientId],
     queryFn: async (): Promise<TProjectListItem[]> =>
-      (await apiRequest<TProjectsPage>('GET', `${PROJECTS_KEY}?clientId=${clientId}&limit=200`)).items,
+      (await apiRead<TProjectsPage>(`${PROJECTS_KEY}?clientId=${clientId}&limit=200`)).items,
     enabled: clientId !== null,
   });
 

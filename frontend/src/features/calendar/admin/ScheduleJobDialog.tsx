@@ -1,10 +1,9 @@
-import type { TClient } from '@app/contracts/api/clients';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { SelectField, TextArea, TextField } from '../../../ui/Field';
 import { toast } from '../../../ui/toast-store';
+import { ClientPicker } from '../../clients/ClientPicker';
 import { useCreateAppointment } from '../appointment-actions';
 import {
   canCreate,
@@ -14,9 +13,6 @@ import {
   newJobDraft,
   SCHEDULING_JOB_TYPES,
 } from '../event-form';
-
-/** GET /api/clients (the same key as the Clients view, so both read one list). */
-const clientsQuery = queryOptions<TClient[]>({ queryKey: ['/api/clients'] });
 
 /**
  * Schedule New Job (spec part 2, sections 2.5, 5, 7): client, job type, title, date, start and end time,
@@ -40,7 +36,6 @@ export function ScheduleJobDialog({
 }
 
 function ScheduleJobForm({ date, onClose }: { date: string; onClose: () => void }) {
-  const clients = useQuery(clientsQuery);
   const create = useCreateAppointment();
   const [draft, setDraft] = useState<NewJobDraft>(() => newJobDraft(date));
   const [tried, setTried] = useState(false);
@@ -57,31 +52,12 @@ function ScheduleJobForm({ date, onClose }: { date: string; onClose: () => void 
     create.mutate(checked.body, { onSuccess: onClose });
   };
 
-  const clientOptions = (clients.data ?? []).map((c) => ({
-    value: String(c.id),
-    label: `${c.name} (${c.email})`,
-  }));
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
-      <SelectField
-        label="Client"
-        value={draft.clientId}
-        onChange={set('clientId')}
-        placeholder={
-          clients.isPending
-            ? 'Loading clients...'
-            : clientOptions.length === 0
-              ? 'No clients yet (add one in Clients)'
-              : 'Select a client'
-        }
-        options={clientOptions}
-        error={
-          clients.isError
-            ? 'Could not load the clients.'
-            : tried && !draft.clientId
-              ? 'Please select a client'
-              : null
-        }
+      <ClientPicker
+        clientId={draft.clientId ? Number(draft.clientId) : null}
+        onChange={(client) => set('clientId')({ target: { value: client ? String(client.id) : '' } })}
+        error={tried && !draft.clientId ? 'Please select a client' : null}
       />
       <SelectField
         label="Job Type"

@@ -1,7 +1,7 @@
 import type { TClient } from '@app/contracts/api/clients';
 import type { TProject } from '@app/contracts/api/projects';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { apiRead } from '../../../lib/paged-list';
 import { PROJECTS_KEY } from '../../projects/project-query';
 
 /**
@@ -15,14 +15,14 @@ export const clientsQuery = queryOptions<TClient[]>({ queryKey: [CLIENTS_KEY] })
 export const clientProjectsQuery = (clientId: number) =>
   queryOptions({
     queryKey: [PROJECTS_KEY, 'client', clientId],
-    queryFn: () => apiRequest<TProject[]>('GET', `${PROJECTS_KEY}/client/${clientId}`),
+    queryFn: () => apiRead<TProject[]>(`${PROJECTS_KEY}/client/${clientId}`),
   });
 
 /** GET /api/clients/{id}: one client as stored now (Edit Client's Reload). */
 export const clientQuery = (id: number) =>
   queryOptions({
     queryKey: ['/api/clients', id],
-    queryFn: () => apiRequest<TClient>('GET', `/api/clients/${id}`),
+    queryFn: () => apiRead<TClient>(`/api/clients/${id}`),
     staleTime: 0,
   });
 

@@ -2,13 +2,14 @@ import { CONSULTATION_STATUSES, type TConsultation } from '@app/contracts/api/co
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { failureText } from '../../../lib/api';
+import { usePagedList, useSettled } from '../../../lib/paged-list';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { SelectField } from '../../../ui/Field';
+import { SelectField, TextField } from '../../../ui/Field';
 import { Spinner } from '../../../ui/Spinner';
 import { ConsultationCard } from './ConsultationCard';
-import { type RequestSet, type StatusFilter, summaryCounts, visibleConsultations } from './consultation-list';
-import { consultationsQuery } from './consultations-query';
+import { consultationsParams, type RequestSet, type StatusFilter, showingText } from './consultation-list';
+import { CONSULTATIONS_KEY, consultationCountsQuery } from './consultations-query';
 import { STATUS_LABELS } from './labels';
 import { ManageConsultationForm } from './ManageConsultationForm';
 import { RequestSetSelector } from './RequestSetSelector';
@@ -24,14 +25,20 @@ const EMPTY_SET: Record<RequestSet, string> = {
   previous: 'No previous requests',
 };
 
-/** The consultations manager: Active or Previous Requests, a status filter, summary tiles, cards, Manage. */
+/**
+ * The consultations manager: Active or Previous Requests, a status filter and a search, summary tiles, cards,
+ * Manage. The server searches, filters and pages the requests, newest first (issue 23); the tiles are its kept
+ * counters of the set.
+ */
 export function ConsultationsView() {
-  const query = useQuery(consultationsQuery);
   const [set, setSet] = useState<RequestSet>('active');
   const [status, setStatus] = useState<StatusFilter>('all');
+  const [search, setSearch] = useState('');
+  const q = useSettled(search);
+  const query = usePagedList<TConsultation>(CONSULTATIONS_KEY, consultationsParams(set, status, q));
+  const counts = useQuery(consultationCountsQuery(set));
   const [managing, setManaging] = useState<TConsultation | null>(null);
-  const all = query.data ?? [];
-  const shown = visibleConsultations(all, set, status);
+  const shown = query.items;
 
   return (
     <div className="space-y-6">
@@ -52,6 +59,15 @@ export function ConsultationsView() {
             onChange={(event) => setStatus(event.target.value as StatusFilter)}
           />
         </div>
+        <search aria-label="Search consultation requests" className="min-w-56 flex-1">
+          <TextField
+            label="Search requests"
+            type="search"
+            placeholder="Name, e-mail, phone or description"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </search>
       </div>
 
       {query.isPending ? (
@@ -67,12 +83,14 @@ export function ConsultationsView() {
         </div>
       ) : (
         <>
-          <SummaryTiles counts={summaryCounts(all, set)} set={set} />
+          {counts.data && <SummaryTiles counts={counts.data} set={set} />}
           {shown.length === 0 ? (
             <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
-              {status === 'all'
-                ? EMPTY_SET[set]
-                : `No ${STATUS_LABELS[status].toLowerCase()} requests in ${set === 'active' ? 'Active' : 'Previous'} Requests`}
+              {q.trim() !== ''
+                ? 'No request matches the search.'
+                : status === 'all'
+                  ? EMPTY_SET[set]
+                  : `No ${STATUS_LABELS[status].toLowerCase()} requests in ${set === 'active' ? 'Active' : 'Previous'} Requests`}
             </p>
           ) : (
             <ul className="space-y-4" aria-label={set === 'active' ? 'Active Requests' : 'Previous Requests'}>
@@ -83,6 +101,20 @@ export function ConsultationsView() {
               ))}
             </ul>
           )}
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-sm text-slate-700" aria-live="polite">
+              {showingText(shown.length, query.total)}
+            </p>
+            {query.hasNextPage && (
+              <Button
+                variant="outline"
+                disabled={query.isFetchingNextPage}
+                onClick={() => void query.fetchNextPage()}
+              >
+                {query.isFetchingNextPage ? 'Loading…' : 'Show More Requests'}
+              </Button>
+            )}
+          </div>
         </>
       )}
 

@@ -3,6 +3,7 @@ import {
   type TConsultation,
   type TConsultationPatchBody,
 } from '@app/contracts/api/consultations';
+import { listParams } from '../../../lib/paged-list';
 
 export type ConsultationStatus = TConsultation['status'];
 /** Active requests are the ones not archived; Previous Requests are the archived ones. */
@@ -34,6 +35,16 @@ export function summaryCounts(all: readonly TConsultation[], set: RequestSet): S
   }
   return counts;
 }
+
+/**
+ * The manager's list as asked of the server (`GET /api/consultations`, issue 23): the set, the status and every
+ * word of the search in the name, e-mail, phone or description.
+ */
+export const consultationsParams = (set: RequestSet, status: StatusFilter, search: string) =>
+  listParams({ set, status, q: search.trim() });
+
+export const showingText = (shown: number, total: number) =>
+  `Showing ${shown} of ${total} request${total === 1 ? '' : 's'}`;
 
 /** Mark Contacted is offered only on active pending requests. */
 export const canMarkContacted = (consultation: TConsultation) =>

@@ -34,7 +34,8 @@ export function DocumentRow({
   const status = rowStatusLabel(doc);
   return (
     <li data-testid="document-row" className="flex flex-wrap items-center gap-3 p-3">
-      <div className="min-w-0 flex-1">
+      {/* At least 10rem wide: on a phone the buttons go under the title rather than squeezing it. */}
+      <div className="min-w-40 flex-1">
         <p className="truncate text-sm font-medium text-slate-900">{doc.title}</p>
         <p className="text-xs text-slate-700">
           {TYPE_LABELS[doc.type]} · {formatDate(doc.createdAt)}

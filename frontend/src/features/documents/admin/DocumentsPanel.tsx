@@ -1,16 +1,28 @@
-import type { TDocument } from '@app/contracts/api/documents';
+import type { TDocument, TDocumentListItem } from '@app/contracts/api/documents';
 import type { FormDefinition } from '@app/contracts/forms/definition';
-import { useQuery } from '@tanstack/react-query';
 import { type DragEvent, useState } from 'react';
 import { failureText } from '../../../lib/api';
+import { usePagedList, useSettled } from '../../../lib/paged-list';
 import { Button } from '../../../ui/Button';
+import { SelectField, TextField } from '../../../ui/Field';
 import { Spinner } from '../../../ui/Spinner';
-import { projectsQuery } from '../../projects/project-query';
-import { documentsQuery, useDeleteDocument, useReviewDocument, useSignDocument } from '../api';
+import { ClientPicker } from '../../clients/ClientPicker';
+import { DOCUMENTS_KEY, useDeleteDocument, useReviewDocument, useSignDocument } from '../api';
 import { DocumentPreview } from '../DocumentPreview';
 import { SignatureDialog } from '../SignatureDialog';
 import { DocumentGroupList } from './DocumentGroupList';
-import { deleteConfirmation, groupDocuments, TYPE_FILTERS, type TypeFilter } from './document-list';
+import {
+  type DocumentFilters,
+  deleteConfirmation,
+  documentsParams,
+  groupDocuments,
+  isFiltered,
+  NO_DOCUMENT_FILTERS,
+  projectsOfRows,
+  STATUS_FILTERS,
+  showingText,
+  TYPE_FILTERS,
+} from './document-list';
 import { checkedFiles, UploadDialog } from './UploadDialog';
 
 const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
@@ -18,7 +30,8 @@ const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files'
 /**
  * The Documents tab (spec part 2, section 2.4a): 'Project Documents' grouped by project plus 'Unassigned
  * Documents', the type filter, each row's view, download, sign, review (a client's upload) and delete, and
- * Upload (also by dropping files onto the panel).
+ * Upload (also by dropping files onto the panel). The server searches, filters and pages the documents, newest
+ * first (issue 23); the rows loaded so far are grouped by the project title and client each row carries.
  */
 export function DocumentsPanel({
   definitionOf,
@@ -26,9 +39,9 @@ export function DocumentsPanel({
   /** A custom form's definition for a document made from it (the templates are known to the preview). */
   definitionOf: (doc: TDocument) => Pick<FormDefinition, 'sections'> | undefined;
 }) {
-  const documents = useQuery(documentsQuery);
-  const projects = useQuery(projectsQuery);
-  const [filter, setFilter] = useState<TypeFilter>('all');
+  const [filters, setFilters] = useState<DocumentFilters>(NO_DOCUMENT_FILTERS);
+  const settled = useSettled(filters);
+  const documents = usePagedList<TDocumentListItem>(DOCUMENTS_KEY, documentsParams(settled));
   const [viewing, setViewing] = useState<TDocument | null>(null);
   const [signing, setSigning] = useState<TDocument | null>(null);
   const [uploading, setUploading] = useState<{ dropped?: ReturnType<typeof checkedFiles> } | null>(null);
@@ -36,7 +49,9 @@ export function DocumentsPanel({
   const sign = useSignDocument();
   const remove = useDeleteDocument();
   const review = useReviewDocument();
-  const groups = groupDocuments(documents.data ?? [], projects.data ?? [], filter);
+  const rows = documents.items;
+  const groups = groupDocuments(rows, projectsOfRows(rows));
+  const setFilter = (type: DocumentFilters['type']) => setFilters({ ...filters, type });
 
   const onDelete = (doc: TDocument) => {
     if (window.confirm(deleteConfirmation(doc.title))) remove.mutate(doc);
@@ -76,8 +91,8 @@ export function DocumentsPanel({
             {TYPE_FILTERS.map((option) => (
               <Button
                 key={option.id}
-                variant={filter === option.id ? 'primary' : 'outline'}
-                aria-pressed={filter === option.id}
+                variant={filters.type === option.id ? 'primary' : 'outline'}
+                aria-pressed={filters.type === option.id}
                 onClick={() => setFilter(option.id)}
               >
                 {option.label}
@@ -87,6 +102,42 @@ export function DocumentsPanel({
           <Button onClick={() => setUploading({})}>Upload</Button>
         </div>
       </div>
+
+      <search aria-label="Filter documents" className="flex flex-wrap items-end gap-4">
+        <div className="min-w-56 flex-1">
+          <TextField
+            label="Search documents"
+            type="search"
+            placeholder="Title, file name, project or client"
+            value={filters.search}
+            onChange={(event) => setFilters({ ...filters, search: event.target.value })}
+          />
+        </div>
+        <div className="w-44">
+          <SelectField
+            label="State"
+            options={STATUS_FILTERS}
+            value={filters.status}
+            onChange={(event) =>
+              setFilters({ ...filters, status: event.target.value as DocumentFilters['status'] })
+            }
+          />
+        </div>
+        <div className="w-full sm:w-72">
+          <ClientPicker
+            label="Client"
+            clientId={filters.clientId === '' ? null : Number(filters.clientId)}
+            onChange={(client) => setFilters({ ...filters, clientId: client ? String(client.id) : '' })}
+          />
+        </div>
+        <Button
+          variant="outline"
+          disabled={!isFiltered(filters)}
+          onClick={() => setFilters(NO_DOCUMENT_FILTERS)}
+        >
+          Clear Filters
+        </Button>
+      </search>
 
       {documents.isPending ? (
         <div className="grid place-items-center py-12">
@@ -99,19 +150,40 @@ export function DocumentsPanel({
             Try Again
           </Button>
         </div>
-      ) : groups.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
-          No documents found
-        </p>
       ) : (
-        <DocumentGroupList
-          groups={groups}
-          onView={setViewing}
-          onSign={setSigning}
-          onReview={(doc) => review.mutate(doc)}
-          reviewing={review.isPending ? (review.variables?.id ?? null) : null}
-          onDelete={onDelete}
-        />
+        <>
+          {groups.length === 0 ? (
+            <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+              No documents found
+              {isFiltered(settled) && (
+                <span className="block text-sm">No document matches the search and filters.</span>
+              )}
+            </p>
+          ) : (
+            <DocumentGroupList
+              groups={groups}
+              onView={setViewing}
+              onSign={setSigning}
+              onReview={(doc) => review.mutate(doc)}
+              reviewing={review.isPending ? (review.variables?.id ?? null) : null}
+              onDelete={onDelete}
+            />
+          )}
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-sm text-slate-700" aria-live="polite">
+              {showingText(rows.length, documents.total)}
+            </p>
+            {documents.hasNextPage && (
+              <Button
+                variant="outline"
+                disabled={documents.isFetchingNextPage}
+                onClick={() => void documents.fetchNextPage()}
+              >
+                {documents.isFetchingNextPage ? 'Loading…' : 'Show More Documents'}
+              </Button>
+            )}
+          </div>
+        </>
       )}
 
       <DocumentPreview

@@ -93,3 +93,53 @@ export const hasFile = (doc: Pick<TDocument, 'fileUrl'>) => doc.fileUrl !== null
 
 export const deleteConfirmation = (title: string) =>
   `Are you sure you want to delete "${title}"? This action cannot be undone.`;
+
+/**
+ * The Documents tab's search and filters (issue 23), asked of the server (`GET /api/documents`): every word of
+ * the search in the title, file name, project's title or client's name; the type (the tab's buttons), the
+ * state and the client.
+ */
+export type DocumentFilters = {
+  search: string;
+  type: TypeFilter;
+  status: 'all' | TDocument['status'];
+  clientId: string;
+};
+export const NO_DOCUMENT_FILTERS: DocumentFilters = { search: '', type: 'all', status: 'all', clientId: '' };
+
+export const STATUS_FILTERS = [
+  { value: 'all', label: 'Any state' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'completed', label: 'Signed or done' },
+] as const;
+
+export const isFiltered = (filters: DocumentFilters) =>
+  filters.search.trim() !== '' ||
+  filters.type !== 'all' ||
+  filters.status !== 'all' ||
+  filters.clientId !== '';
+
+export const documentsParams = (filters: DocumentFilters) => ({
+  ...(filters.search.trim() ? { q: filters.search.trim() } : {}),
+  ...(filters.type !== 'all' ? { type: filters.type } : {}),
+  ...(filters.status !== 'all' ? { status: filters.status } : {}),
+  ...(filters.clientId ? { clientId: filters.clientId } : {}),
+});
+
+export const showingText = (shown: number, total: number) =>
+  `Showing ${shown} of ${total} document${total === 1 ? '' : 's'}`;
+
+/** The projects the loaded rows name (each row carries its project's title and client), to group them by. */
+export function projectsOfRows(
+  rows: readonly { projectId: number | null; projectTitle: string | null; clientName: string | null }[],
+): ProjectRef[] {
+  const projects = new Map<number, ProjectRef>();
+  for (const row of rows)
+    if (row.projectId !== null && row.projectTitle !== null && !projects.has(row.projectId))
+      projects.set(row.projectId, {
+        id: row.projectId,
+        title: row.projectTitle,
+        ...(row.clientName ? { clientName: row.clientName } : {}),
+      });
+  return [...projects.values()];
+}

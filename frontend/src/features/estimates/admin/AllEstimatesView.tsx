@@ -1,10 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import type { TEstimate } from '@app/contracts/api/estimates';
 import { useState } from 'react';
 import { failureText } from '../../../lib/api';
+import { usePagedList, useSettled } from '../../../lib/paged-list';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextField } from '../../../ui/Field';
 import { Spinner } from '../../../ui/Spinner';
-import { estimatesQuery } from '../estimates-query';
+import { ClientPicker } from '../../clients/ClientPicker';
+import { ESTIMATES_KEY } from '../estimates-query';
 import { openPricingPage } from './CurrentPricing';
 import { useEstimateDownload } from './download-estimate';
 import { EstimateCard } from './EstimateCard';
@@ -13,14 +15,19 @@ import {
   ESTIMATE_SORTS,
   type EstimateFilter,
   type EstimateSort,
+  type EstimateStatusFilter,
+  estimatesParams,
   isFiltered,
   NO_OPTIONS,
+  STATUS_FILTERS,
   showingText,
-  visibleEstimates,
 } from './estimate-list';
 import { QuoteCalculator } from './QuoteCalculator';
 
-/** All Estimates (spec part 2, section 2.6): search, sort, filter, cards; New Estimate opens the calculator. */
+/**
+ * All Estimates (spec part 2, section 2.6): search, sort, filters, cards; New Estimate opens the calculator. The
+ * server searches, filters, sorts and pages the estimates (issue 23); "Show More" asks for the next page.
+ */
 export function AllEstimatesView() {
   const [calculating, setCalculating] = useState(false);
   if (calculating) return <QuoteCalculator onBack={() => setCalculating(false)} />;
@@ -28,11 +35,11 @@ export function AllEstimatesView() {
 }
 
 function EstimateList({ onNew }: { onNew: () => void }) {
-  const query = useQuery(estimatesQuery);
   const [options, setOptions] = useState(NO_OPTIONS);
+  const settled = useSettled(options);
+  const query = usePagedList<TEstimate>(ESTIMATES_KEY, estimatesParams(settled));
   const files = useEstimateDownload();
-  const all = query.data ?? [];
-  const shown = visibleEstimates(all, options);
+  const shown = query.items;
 
   return (
     <div className="space-y-6">
@@ -75,6 +82,26 @@ function EstimateList({ onNew }: { onNew: () => void }) {
             onChange={(event) => setOptions({ ...options, filter: event.target.value as EstimateFilter })}
           />
         </div>
+        <div className="w-44">
+          <SelectField
+            label="Status"
+            options={STATUS_FILTERS}
+            value={options.status}
+            onChange={(event) =>
+              setOptions({ ...options, status: event.target.value as EstimateStatusFilter })
+            }
+          />
+        </div>
+        <div className="w-full sm:w-72">
+          <ClientPicker
+            label="Client"
+            clientId={options.clientId ? Number(options.clientId) : null}
+            onChange={(client) => setOptions({ ...options, clientId: client ? String(client.id) : '' })}
+          />
+        </div>
+        <Button variant="outline" disabled={!isFiltered(options)} onClick={() => setOptions(NO_OPTIONS)}>
+          Clear Filters
+        </Button>
       </search>
 
       {query.isPending ? (
@@ -90,13 +117,10 @@ function EstimateList({ onNew }: { onNew: () => void }) {
         </div>
       ) : (
         <>
-          {all.length === 0 ? (
+          {shown.length === 0 && !isFiltered(settled) ? (
             <EmptyState title="No Estimates Yet" text="Use New Estimate to price a job and save it." />
           ) : shown.length === 0 ? (
-            <EmptyState
-              title="No Estimates Found"
-              text={isFiltered(options) ? 'No estimate matches the search and filter.' : ''}
-            />
+            <EmptyState title="No Estimates Found" text="No estimate matches the search and filter." />
           ) : (
             <ul aria-label="Estimates" className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3">
               {shown.map((estimate) => (
@@ -110,9 +134,20 @@ function EstimateList({ onNew }: { onNew: () => void }) {
               ))}
             </ul>
           )}
-          <p className="text-sm text-slate-700" aria-live="polite">
-            {showingText(shown.length, all.length)}
-          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-sm text-slate-700" aria-live="polite">
+              {showingText(shown.length, query.total)}
+            </p>
+            {query.hasNextPage && (
+              <Button
+                variant="outline"
+                disabled={query.isFetchingNextPage}
+                onClick={() => void query.fetchNextPage()}
+              >
+                {query.isFetchingNextPage ? 'Loading…' : 'Show More Estimates'}
+              </Button>
+            )}
+          </div>
         </>
       )}
     </div>

@@ -15,6 +15,8 @@ export function useDeleteEstimate(id: number) {
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: estimateQuery(id).queryKey, exact: true });
       void queryClient.invalidateQueries({ queryKey: [ESTIMATES_KEY], exact: true });
+      // The paged lists of All Estimates (their keys start with the list's path and 'pages').
+      void queryClient.invalidateQueries({ queryKey: [ESTIMATES_KEY, 'pages'] });
       toast({ title: 'Estimate Deleted', description: 'The estimate has been deleted.' });
     },
     onError: (error) => callFailure(error, 'Failed to delete estimate'),

@@ -1,4 +1,5 @@
-import type { TEstimate } from '@app/contracts/api/estimates';
+import type { TEstimate, TEstimateStatus } from '@app/contracts/api/estimates';
+import { listParams } from '../../../lib/paged-list';
 
 /** All Estimates' search, sort and filter (spec part 2, section 2.6). */
 export const ESTIMATE_SORTS = [
@@ -15,8 +16,42 @@ export const ESTIMATE_FILTERS = [
 ] as const;
 export type EstimateFilter = (typeof ESTIMATE_FILTERS)[number]['value'];
 
-export type EstimateListOptions = { search: string; sort: EstimateSort; filter: EstimateFilter };
-export const NO_OPTIONS: EstimateListOptions = { search: '', sort: 'date', filter: 'all' };
+export const STATUS_FILTERS = [
+  { value: 'all', label: 'All statuses' },
+  { value: 'draft', label: 'Draft' },
+  { value: 'sent', label: 'Sent' },
+  { value: 'accepted', label: 'Accepted' },
+  { value: 'declined', label: 'Declined' },
+] as const;
+export type EstimateStatusFilter = TEstimateStatus | 'all';
+
+export type EstimateListOptions = {
+  search: string;
+  sort: EstimateSort;
+  filter: EstimateFilter;
+  status?: EstimateStatusFilter;
+  clientId?: string;
+};
+export const NO_OPTIONS: EstimateListOptions = {
+  search: '',
+  sort: 'date',
+  filter: 'all',
+  status: 'all',
+  clientId: '',
+};
+
+/**
+ * All Estimates as asked of the server (`GET /api/estimates`, issue 23): every word of the search in the quote
+ * number, title, job, location, client or project; the status, the client, what the quote includes; the order.
+ */
+export const estimatesParams = (options: EstimateListOptions) =>
+  listParams({
+    q: options.search.trim(),
+    status: options.status,
+    clientId: options.clientId,
+    includes: options.filter,
+    sort: options.sort === 'date' ? undefined : options.sort,
+  });
 
 /** What a search looks in: title, job name, client, location, quote number, project. */
 const haystack = (estimate: TEstimate) =>
@@ -58,7 +93,10 @@ export function visibleEstimates(estimates: readonly TEstimate[], options: Estim
 }
 
 export const isFiltered = (options: EstimateListOptions) =>
-  options.search.trim() !== '' || options.filter !== 'all';
+  options.search.trim() !== '' ||
+  options.filter !== 'all' ||
+  (options.status ?? 'all') !== 'all' ||
+  (options.clientId ?? '') !== '';
 
 export const showingText = (shown: number, total: number) =>
   `Showing ${shown} of ${total} ${total === 1 ? 'estimate' : 'estimates'}`;

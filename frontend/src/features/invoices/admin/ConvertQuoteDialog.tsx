@@ -5,7 +5,7 @@ import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { SelectField } from '../../../ui/Field';
 import { estimatesQuery } from '../../estimates/estimates-query';
-import { projectsQuery } from '../../projects/project-query';
+import { clientProjectsQuery } from '../../projects/project-query';
 import { fullyInvoicedMessage, useConvertQuote } from '../convert-quote';
 import { centsToUsd } from '../payment-list';
 import { ExtraBeyondQuote } from './ExtraBeyondQuote';
@@ -17,16 +17,15 @@ import { ExtraBeyondQuote } from './ExtraBeyondQuote';
  */
 export function ConvertQuoteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const quotes = useQuery({ ...estimatesQuery, enabled: open });
-  const projects = useQuery({ ...projectsQuery, enabled: open });
   const convert = useConvertQuote();
   const [quoteId, setQuoteId] = useState('');
   const [projectId, setProjectId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [fully, setFully] = useState<string | null>(null);
   const quote = quotes.data?.find((estimate) => String(estimate.id) === quoteId);
-  const choices = (projects.data ?? []).filter(
-    (project) => quote && project.clientId === quote.clientId && project.type !== 'invoice',
-  );
+  // The quote's client's own projects, read for that client alone.
+  const projects = useQuery(clientProjectsQuery(quote?.clientId ?? null));
+  const choices = (projects.data ?? []).filter((project) => project.type !== 'invoice');
   const close = () => {
     setQuoteId('');
     setProjectId('');

@@ -1,18 +1,16 @@
 import { ZCreateBillingPlanBody } from '@app/contracts/api/billing';
 import { BILLING_SERVICE_LABELS, BILLING_SERVICES } from '@app/contracts/billing/rules';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type FieldErrors, firstMessagePerField } from '../../../lib/field-errors';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { SelectField, TextArea, TextField } from '../../../ui/Field';
-import { projectsQuery } from '../../projects/project-query';
+import { type PickedProject, ProjectPicker } from '../../projects/ProjectPicker';
 import { useCreateBillingPlan } from '../billing-plans';
 import { alaskaToday } from '../payment-list';
 
 type Field = 'projectId' | 'service' | 'description' | 'amount' | 'interval' | 'firstBillingDay';
 const blank = () => ({
-  projectId: '',
   service: '',
   description: '',
   amount: '',
@@ -22,22 +20,21 @@ const blank = () => ({
 
 /** New Plan: a client's project, the service, what the invoice says, the amount, monthly or yearly, from when. */
 export function NewPlanDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const projects = useQuery({ ...projectsQuery, enabled: open });
   const create = useCreateBillingPlan();
   const [form, setForm] = useState(blank);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const jobs = (projects.data ?? []).filter((project) => project.type !== 'invoice');
+  const [project, setProject] = useState<PickedProject | null>(null);
   const set = (field: Field) => (event: { target: { value: string } }) => {
     setForm((current) => ({ ...current, [field]: event.target.value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
   const close = () => {
     setForm(blank());
+    setProject(null);
     setErrors({});
     onClose();
   };
   const submit = () => {
-    const project = jobs.find((p) => String(p.id) === form.projectId);
     const body = {
       clientId: project?.clientId ?? 0,
       projectId: project?.id ?? 0,
@@ -63,15 +60,15 @@ export function NewPlanDialog({ open, onClose }: { open: boolean; onClose: () =>
           submit();
         }}
       >
-        <SelectField
+        <ProjectPicker
           label="Job / Project"
-          value={form.projectId}
-          onChange={set('projectId')}
-          placeholder={projects.isPending ? 'Loading projects...' : 'Select a job'}
-          options={jobs.map((project) => ({
-            value: String(project.id),
-            label: `${project.title} (${project.clientName})`,
-          }))}
+          exceptType="invoice"
+          placeholder="Type a job title or client"
+          projectId={project?.id ?? null}
+          onChange={(picked) => {
+            setProject(picked);
+            setErrors((current) => ({ ...current, projectId: undefined }));
+          }}
           error={errors.projectId}
         />
         <SelectField

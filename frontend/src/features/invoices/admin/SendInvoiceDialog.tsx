@@ -1,11 +1,10 @@
 import { ZCreateInvoiceBody } from '@app/contracts/api/invoices';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type FieldErrors, firstMessagePerField } from '../../../lib/field-errors';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { SelectField, TextArea, TextField } from '../../../ui/Field';
-import { projectsQuery } from '../../projects/project-query';
+import { TextArea, TextField } from '../../../ui/Field';
+import { ProjectPicker } from '../../projects/ProjectPicker';
 import { useCreateInvoice } from '../create-invoice';
 import { defaultDueDay } from '../payment-list';
 
@@ -19,15 +18,13 @@ const blank = () => ({
 });
 
 /**
- * Send Invoice for Existing Job (section 5): a project (not one of type invoice), the amount in dollars, a
+ * Send Invoice for Existing Job (section 5): a project found by typing (not one of type invoice), the amount in dollars, a
  * description, an optional invoice number (the month's next one when empty) and the due date (today + 30).
  */
 export function SendInvoiceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const projects = useQuery({ ...projectsQuery, enabled: open });
   const create = useCreateInvoice();
   const [form, setForm] = useState(blank);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const jobs = (projects.data ?? []).filter((project) => project.type !== 'invoice');
   const set = (field: Field) => (event: { target: { value: string } }) => {
     setForm((current) => ({ ...current, [field]: event.target.value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
@@ -61,15 +58,12 @@ export function SendInvoiceDialog({ open, onClose }: { open: boolean; onClose: (
           submit();
         }}
       >
-        <SelectField
+        <ProjectPicker
           label="Job / Project"
-          value={form.projectId}
-          onChange={set('projectId')}
-          placeholder={projects.isPending ? 'Loading projects...' : 'Select a job'}
-          options={jobs.map((project) => ({
-            value: String(project.id),
-            label: `${project.title} (${project.clientName})`,
-          }))}
+          exceptType="invoice"
+          placeholder="Type a job title or client"
+          projectId={form.projectId === '' ? null : Number(form.projectId)}
+          onChange={(project) => set('projectId')({ target: { value: project ? String(project.id) : '' } })}
           error={errors.projectId}
         />
         <TextField

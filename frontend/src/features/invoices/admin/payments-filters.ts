@@ -1,8 +1,7 @@
 import type { TPaymentStats } from '@app/contracts/api/invoices';
 import type { PaymentStatus } from '@app/contracts/invoices/rules';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
-import { listParams } from '../../../lib/paged-list';
+import { apiRead, listParams } from '../../../lib/paged-list';
 import { PAYMENTS_KEY } from '../payments-query';
 
 /**
@@ -39,5 +38,5 @@ export const showingText = (shown: number, total: number) =>
  */
 export const paymentStatsQuery = queryOptions({
   queryKey: [PAYMENTS_KEY, 'stats'],
-  queryFn: () => apiRequest<TPaymentStats>('GET', `${PAYMENTS_KEY}/stats`),
+  queryFn: () => apiRead<TPaymentStats>(`${PAYMENTS_KEY}/stats`),
 });

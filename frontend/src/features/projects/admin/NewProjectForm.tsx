@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { FieldErrors } from '../../../lib/field-errors';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextArea, TextField } from '../../../ui/Field';
+import { ClientPicker } from '../../clients/ClientPicker';
 import { JobDateFields, STATUS_OPTIONS, TYPE_OPTIONS } from '../ProjectFields';
-import { clientsQuery, useCreateProject } from './create-project';
+import { useCreateProject } from './create-project';
 import { EMPTY_NEW_PROJECT, type NewProjectDraft, newProjectBody } from './new-project-form';
 
 /** The New Project dialog's body: client, title, type, description, status and the job dates. */
@@ -12,7 +12,6 @@ import { EMPTY_NEW_PROJECT, type NewProjectDraft, newProjectBody } from './new-p
 const MARKED = ['clientId', 'title', 'type', 'description'] as const;
 
 export function NewProjectForm({ onDone }: { onDone: () => void }) {
-  const clients = useQuery(clientsQuery);
   const create = useCreateProject();
   const [draft, setDraft] = useState<NewProjectDraft>(EMPTY_NEW_PROJECT);
   const [problem, setProblem] = useState<string | null>(null);
@@ -33,26 +32,13 @@ export function NewProjectForm({ onDone }: { onDone: () => void }) {
     create.mutate(checked.body, { onSuccess: onDone });
   };
 
-  const clientOptions = (clients.data ?? []).map((client) => ({
-    value: String(client.id),
-    label: `${client.name} (${client.email})`,
-  }));
-
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <SelectField
-        label="Client"
-        name="clientId"
-        required
-        placeholder={clients.isPending ? 'Loading clients...' : 'Select a client'}
-        options={clientOptions}
-        value={draft.clientId}
+      <ClientPicker
+        clientId={draft.clientId ? Number(draft.clientId) : null}
         error={errors.clientId}
-        onChange={(event) => set('clientId', event.target.value)}
+        onChange={(client) => set('clientId', client ? String(client.id) : '')}
       />
-      {clients.isSuccess && clientOptions.length === 0 && (
-        <p className="text-sm text-slate-700">No clients yet: add one in the Clients view first.</p>
-      )}
       <TextField
         label="Project Title"
         name="title"

@@ -1,14 +1,10 @@
-import type { TClient } from '@app/contracts/api/clients';
 import type { TCreateProjectBody, TProject } from '@app/contracts/api/projects';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { showAccepted } from '../../../lib/accepted';
 import { createRecord, isAccepted } from '../../../lib/api';
 import { callFailure } from '../../../lib/failure';
 import { toast } from '../../../ui/toast-store';
 import { PROJECTS_KEY, projectQuery } from '../project-query';
-
-/** GET /api/clients: the New Project dialog's client choices (the same list the Clients view reads). */
-export const clientsQuery = queryOptions<TClient[]>({ queryKey: ['/api/clients'] });
 
 /** POST /api/projects. */
 export function useCreateProject() {
