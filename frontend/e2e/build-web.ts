@@ -32,7 +32,18 @@ export default async function buildWeb() {
       build: { emptyOutDir: false, manifest: true },
     });
   } finally {
-    process.env.NODE_ENV = previous;
+    // Unset stays unset (assigning undefined would leave the string 'undefined' for the server to refuse).
+    if (previous === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previous;
+  }
+  // A page's .br and .gz from an earlier build stay beside the new page when this build made none (the page
+  // fell under the compression threshold), and the server would send them: gone unless newer than the page.
+  for (const file of await readdir(dist)) {
+    const plain = file.replace(/\.(br|gz)$/, '');
+    if (plain === file) continue;
+    const page = await stat(join(dist, plain)).catch(() => null);
+    if (!page || (await stat(join(dist, file))).mtimeMs < page.mtimeMs)
+      await rm(join(dist, file), { force: true });
   }
   const current = new Set(await builtFiles(dist));
   const assets = join(dist, 'assets');

@@ -1,28 +1,38 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { logOut } from '../auth/actions';
 import { useSessionUser } from '../auth/use-session';
-import { ScheduleView } from '../features/calendar/admin/ScheduleView';
-import { ClientsView } from '../features/clients/admin/ClientsView';
-import { ConsultationsView } from '../features/consultations/admin/ConsultationsView';
-import { ContentView } from '../features/content/admin/ContentView';
 import { DashboardView } from '../features/dashboard/admin/DashboardView';
-import { DocumentsView } from '../features/documents/admin/DocumentsView';
-import { AllEstimatesView } from '../features/estimates/admin/AllEstimatesView';
-import { PaymentsView } from '../features/invoices/admin/PaymentsView';
-import { ChatView } from '../features/messages/admin/ChatView';
 import { useMessagingSocket } from '../features/messages/useMessagingSocket';
-import { TrackingView } from '../features/projects/admin/TrackingView';
-import { SettingsView } from '../features/settings/admin/SettingsView';
 import { settingsQuery } from '../features/settings/settings-query';
-import { UsersView } from '../features/users/admin/UsersView';
 import { buttonClass } from '../ui/Button';
 import { Drawer } from '../ui/Drawer';
+import { LazyPanel, lazyNamed } from '../ui/lazy';
 import { useAdminLiveUpdates } from './live';
 import { type AdminViewId, chooseView, LANDED_VIEWS, VIEW_STORAGE_KEY } from './views';
 
-const VIEW_COMPONENTS: Partial<Record<AdminViewId, () => ReactNode>> = {
+// The Dashboard is the view the back office opens on; every other view's code (the calendar, the project
+// and client pickers, the form builder...) arrives when it is first chosen.
+const ScheduleView = lazyNamed(() => import('../features/calendar/admin/ScheduleView'), 'ScheduleView');
+const ClientsView = lazyNamed(() => import('../features/clients/admin/ClientsView'), 'ClientsView');
+const ConsultationsView = lazyNamed(
+  () => import('../features/consultations/admin/ConsultationsView'),
+  'ConsultationsView',
+);
+const ContentView = lazyNamed(() => import('../features/content/admin/ContentView'), 'ContentView');
+const DocumentsView = lazyNamed(() => import('../features/documents/admin/DocumentsView'), 'DocumentsView');
+const AllEstimatesView = lazyNamed(
+  () => import('../features/estimates/admin/AllEstimatesView'),
+  'AllEstimatesView',
+);
+const PaymentsView = lazyNamed(() => import('../features/invoices/admin/PaymentsView'), 'PaymentsView');
+const ChatView = lazyNamed(() => import('../features/messages/admin/ChatView'), 'ChatView');
+const TrackingView = lazyNamed(() => import('../features/projects/admin/TrackingView'), 'TrackingView');
+const SettingsView = lazyNamed(() => import('../features/settings/admin/SettingsView'), 'SettingsView');
+const UsersView = lazyNamed(() => import('../features/users/admin/UsersView'), 'UsersView');
+
+const VIEW_COMPONENTS: Partial<Record<AdminViewId, ComponentType>> = {
   dashboard: DashboardView,
   documents: DocumentsView,
   chat: ChatView,
@@ -136,7 +146,13 @@ export function AdminDashboard() {
             Sign Out
           </button>
         </header>
-        <main className="flex-1 p-4 md:p-6">{Current && <Current />}</main>
+        <main className="flex-1 p-4 md:p-6">
+          {Current && (
+            <LazyPanel key={view} label="Loading the view">
+              <Current />
+            </LazyPanel>
+          )}
+        </main>
       </div>
     </div>
   );

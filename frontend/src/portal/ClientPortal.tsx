@@ -4,16 +4,15 @@ import { type ReactNode, useState } from 'react';
 import { logOut } from '../auth/actions';
 import type { SessionUser } from '../auth/session';
 import { documentsQuery } from '../features/documents/api';
-import { DocumentDialog } from '../features/documents/DocumentDialog';
 import { awaitingSignature } from '../features/documents/document-status';
 import { clientQuotesQuery } from '../features/estimates/portal/api';
 import { pendingQuoteCount } from '../features/estimates/portal/quote-view';
 import { useMessagingSocket } from '../features/messages/useMessagingSocket';
-import { ProjectDialog } from '../features/projects/ProjectDialog';
 import { SignInAgain } from '../features/projects/SignInAgain';
 import { ApiError } from '../lib/api';
 import { PublicLayout } from '../public/PublicLayout';
 import { Button } from '../ui/Button';
+import { LazyOverlay, lazyNamed } from '../ui/lazy';
 import { Spinner } from '../ui/Spinner';
 import { ClientSidebar } from './ClientSidebar';
 import { ClientViewPanel } from './ClientViewPanel';
@@ -26,6 +25,10 @@ import {
   portalRetry,
 } from './queries';
 
+// The dialogs' code (project editor, document forms, the signature pad) arrives when one is first opened.
+const ProjectDialog = lazyNamed(() => import('../features/projects/ProjectDialog'), 'ProjectDialog');
+const DocumentDialog = lazyNamed(() => import('../features/documents/DocumentDialog'), 'DocumentDialog');
+
 /**
  * The client dashboard (spec part 1, section 2): a sidebar of views switched in place (the spec's six and
  * Quotes), the project dialog read-only. It waits for the client record, projects, messages, appointments and
@@ -37,6 +40,17 @@ export function ClientPortal({ user }: { user: SessionUser }) {
   const [view, setView] = useState<ClientViewId>('dashboard');
   const [viewing, setViewing] = useState<number | null>(null);
   const [openedDocument, setOpenedDocument] = useState<number | null>(null);
+  // Each dialog is mounted from its first opening on (closing it then runs as it always did).
+  const [projectDialogUsed, setProjectDialogUsed] = useState(false);
+  const [documentDialogUsed, setDocumentDialogUsed] = useState(false);
+  const openProject = (id: number) => {
+    setProjectDialogUsed(true);
+    setViewing(id);
+  };
+  const openDocument = (id: number) => {
+    setDocumentDialogUsed(true);
+    setOpenedDocument(id);
+  };
   useMessagingSocket(user);
   const [me, projects, appointments, stats, documents] = useQueries({
     queries: [
@@ -57,9 +71,11 @@ export function ClientPortal({ user }: { user: SessionUser }) {
       <p className="mt-1 text-slate-700">Client Portal for {user.email}</p>
     </div>
   );
+  // At least a screen tall, loading or loaded: the footer stays below the fold instead of being pushed
+  // down when the dashboard replaces its spinner (Lighthouse measured a layout shift of 0.43 on phones).
   const frame = (body: ReactNode) => (
     <PublicLayout>
-      <div className="mx-auto max-w-6xl space-y-6 px-4 py-10">
+      <div className="mx-auto min-h-svh max-w-6xl space-y-6 px-4 py-10">
         {heading}
         {body}
       </div>
@@ -135,14 +151,22 @@ export function ClientPortal({ user }: { user: SessionUser }) {
           appointments={appointments.data ?? []}
           documents={documents.data ?? []}
           awaiting={awaiting}
-          onOpenProject={setViewing}
-          onOpenDocument={setOpenedDocument}
+          onOpenProject={openProject}
+          onOpenDocument={openDocument}
           onShowDocuments={() => setView('documents')}
           onShowProjects={() => setView('tracking')}
         />
       </section>
-      <ProjectDialog projectId={viewing} onClose={() => setViewing(null)} readOnly />
-      <DocumentDialog documentId={openedDocument} onClose={() => setOpenedDocument(null)} />
+      {projectDialogUsed && (
+        <LazyOverlay label="Opening the project">
+          <ProjectDialog projectId={viewing} onClose={() => setViewing(null)} readOnly />
+        </LazyOverlay>
+      )}
+      {documentDialogUsed && (
+        <LazyOverlay label="Opening the document">
+          <DocumentDialog documentId={openedDocument} onClose={() => setOpenedDocument(null)} />
+        </LazyOverlay>
+      )}
     </div>,
   );
 }

@@ -2,17 +2,41 @@ import type { TDocument } from '@app/contracts/api/documents';
 import type { TAppointment } from '@app/contracts/api/portal';
 import type { TProject } from '@app/contracts/api/projects';
 import type { SessionUser } from '../auth/session';
-import { ClientSchedule } from '../features/calendar/portal/ClientSchedule';
-import { ClientDocuments } from '../features/documents/portal/ClientDocuments';
-import { ClientQuotes } from '../features/estimates/portal/ClientQuotes';
-import { ClientPayments } from '../features/invoices/portal/ClientPayments';
-import { PaymentMethod } from '../features/invoices/portal/PaymentMethod';
-import { ChatWithSupport } from '../features/messages/ChatWithSupport';
-import { ClientProjects } from '../features/projects/portal/ClientProjects';
+import { LazyPanel, lazyNamed } from '../ui/lazy';
 import { ClientOverview } from './ClientOverview';
 import type { ClientViewId } from './dashboard';
 
-export function ClientViewPanel({
+// The overview is the view every visit opens on; the others (quotes with their signature pad, chat,
+// payments with the card form) load their code when first chosen.
+const ClientSchedule = lazyNamed(
+  () => import('../features/calendar/portal/ClientSchedule'),
+  'ClientSchedule',
+);
+const ClientDocuments = lazyNamed(
+  () => import('../features/documents/portal/ClientDocuments'),
+  'ClientDocuments',
+);
+const ClientQuotes = lazyNamed(() => import('../features/estimates/portal/ClientQuotes'), 'ClientQuotes');
+const ClientPayments = lazyNamed(
+  () => import('../features/invoices/portal/ClientPayments'),
+  'ClientPayments',
+);
+const PaymentMethod = lazyNamed(() => import('../features/invoices/portal/PaymentMethod'), 'PaymentMethod');
+const ChatWithSupport = lazyNamed(() => import('../features/messages/ChatWithSupport'), 'ChatWithSupport');
+const ClientProjects = lazyNamed(
+  () => import('../features/projects/portal/ClientProjects'),
+  'ClientProjects',
+);
+
+export function ClientViewPanel(props: Parameters<typeof View>[0]) {
+  return (
+    <LazyPanel key={props.view} label="Loading">
+      <View {...props} />
+    </LazyPanel>
+  );
+}
+
+function View({
   view,
   projects,
   user,

@@ -95,12 +95,9 @@ export function HomePage() {
                   </li>
                 ))}
               </ul>
-              <Link
-                to="/schedule"
-                className={buttonClass('outline', 'mt-6')}
-                aria-label={`Learn More about ${service.title}`}
-              >
-                Learn More
+              {/* The service's name in the link's own text (read aloud, and by search engines), not only in a label. */}
+              <Link to="/schedule" className={buttonClass('outline', 'mt-6')}>
+                Learn More<span className="sr-only"> about {service.title}</span>
               </Link>
             </article>
           ))}

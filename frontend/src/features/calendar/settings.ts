@@ -136,10 +136,7 @@ export const googleRedirectAddress = (origin: string) =>
 /** Where Connect sends the browser (spec section 7: a navigation, not a fetch). */
 export const GOOGLE_CONNECT_PATH = '/api/auth/google-calendar';
 
-/** The `calendar` query parameter the OAuth return puts on the admin page (spec section 2.5). */
-export type CalendarReturn = 'connected' | 'error';
-export const calendarReturnOf = (value: unknown): CalendarReturn | undefined =>
-  value === 'connected' || value === 'error' ? value : undefined;
+export { type CalendarReturn, calendarReturnOf } from './calendar-return';
 
 /** The toast for each return (spec section 8). */
 export const CALENDAR_RETURN_TOASTS = {

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { AdminDashboard } from '../../../admin/AdminDashboard';
 import { parseAdminSearch } from '../../../admin/views';
-import { type CalendarReturn, calendarReturnOf } from '../../../features/calendar/settings';
+import { type CalendarReturn, calendarReturnOf } from '../../../features/calendar/calendar-return';
 import { useCalendarReturnToast } from '../../../features/calendar/settings-return';
 
 export const Route = createFileRoute('/_admin/admin/')({
