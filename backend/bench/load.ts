@@ -1,6 +1,7 @@
 import { PROJECT_STATUSES } from '@app/contracts/api/projects';
 import autocannon from 'autocannon';
 import { type SeedResult, seedBusiness } from '../seed/business.ts';
+import type { SizeName } from '../seed/sizes.ts';
 import { createPool } from '../src/platform/db.ts';
 import { type ProductionServer, startProductionServer } from './load-server.ts';
 import { type Call, caller } from './server.ts';
@@ -128,19 +129,26 @@ export async function fire(
 
 const read = (path: string, who: Who): Step => ({ method: 'GET', path, who });
 
+/** The lists as the screens read them since issue 23: a page of 50 (Project Tracking asks for 24). */
+const PAGE = 'limit=50';
+
 export const READS: Record<string, Step[]> = {
   'client portal home': PORTAL_HOME.map((path) => read(path, 'client')),
-  'admin projects list': [read('/api/projects', 'admin')],
-  'payments list': [read('/api/payments', 'admin')],
+  'admin projects list, a page': [read(`/api/projects?${PAGE}`, 'admin')],
+  'admin projects list, a search': [read(`/api/projects?${PAGE}&q=camera`, 'admin')],
+  'payments list, a page': [read(`/api/payments?${PAGE}`, 'admin')],
+  'payments list, pending': [read(`/api/payments?${PAGE}&status=pending`, 'admin')],
+  'clients list, a page': [read(`/api/clients?${PAGE}`, 'admin')],
+  'documents list, a page': [read(`/api/documents?${PAGE}`, 'admin')],
   'conversation list': [read('/api/messages/conversations', 'admin')],
 };
 
 /** 8 reads to 2 writes: a client's message, a project's status and a note on a project, in turn. */
 export const MIXED: Step[] = [
   ...PORTAL_HOME.slice(0, 4).map((path) => read(path, 'client')),
-  read('/api/projects', 'admin'),
+  read(`/api/projects?${PAGE}`, 'admin'),
   read('/api/messages/conversations', 'admin'),
-  read('/api/payments', 'admin'),
+  read(`/api/payments?${PAGE}`, 'admin'),
   read('/api/documents', 'client'),
   {
     method: 'POST',
@@ -174,8 +182,8 @@ async function pendingJobs(databaseUrl: string) {
   }
 }
 
-export async function loadFigures(options: { size: 'small' | 'full' }) {
-  const seconds = options.size === 'full' ? 10 : 4;
+export async function loadFigures(options: { size: SizeName }) {
+  const seconds = options.size === 'small' ? 4 : 10;
   const server = await startProductionServer(async ({ databaseUrl, filesDir }) => ({
     ...(await seedBusiness({ databaseUrl, filesDir, size: options.size })),
     databaseUrl,

@@ -1,14 +1,16 @@
 import { parseArgs } from 'node:util';
 import { DatabaseHasClients, seedBusiness } from './business.ts';
 
-const usage = `Usage: npm run seed -- [--small] [--database-url URL] [--files-dir DIR] [--force]
+const usage = `Usage: npm run seed -- [--small | --large] [--database-url URL] [--files-dir DIR] [--force]
   Fills the database with a demo business (500 clients, 5,000 projects, 50,000 messages, ...) made through the
-  app's own commands. --small makes a quick demo set. Refuses a database that has clients unless --force.`;
+  app's own commands. --small makes a quick demo set, --large ten times the full one (5,000 clients, 50,000
+  projects and invoices, 500,000 messages). Refuses a database that has clients unless --force.`;
 
 async function main() {
   const { values } = parseArgs({
     options: {
       small: { type: 'boolean', default: false },
+      large: { type: 'boolean', default: false },
       'database-url': { type: 'string' },
       'files-dir': { type: 'string' },
       force: { type: 'boolean', default: false },
@@ -19,7 +21,11 @@ async function main() {
     console.log(usage);
     return 0;
   }
-  const size = values.small ? 'small' : 'full';
+  if (values.small && values.large) {
+    console.error('Choose one of --small and --large.');
+    return 2;
+  }
+  const size = values.small ? 'small' : values.large ? 'large' : 'full';
   console.log(`Seeding a ${size} demo business...`);
   try {
     const result = await seedBusiness({

@@ -49,6 +49,22 @@ export const SIZES = {
     aheadDays: 60,
     width: 16,
   },
+  /** Ten times the full business (issue 23): what a page's cost must not grow with. Not run in CI. */
+  large: {
+    clients: 5_000,
+    knownPasswords: 20,
+    projects: 50_000,
+    photoPalette: 60,
+    messages: 500_000,
+    invoices: 50_000,
+    appointments: 25_000,
+    documents: 10_000,
+    consultations: 2_500,
+    estimates: 200,
+    historyDays: 365,
+    aheadDays: 60,
+    width: 16,
+  },
 } as const satisfies Record<string, SeedSize>;
 
 export type SizeName = keyof typeof SIZES;

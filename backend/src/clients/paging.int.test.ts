@@ -1,6 +1,7 @@
 import type { TClient, TClientsPage } from '@app/contracts/api/clients';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
+import { pagedList } from '../../test/pages.ts';
 
 /** `GET /api/clients` paged and searched on the server (issue 23). */
 describe('clients list pages', () => {
@@ -18,24 +19,11 @@ describe('clients list pages', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.client.id as number;
   };
-  const page = async (query: string, token = t.adminToken) => {
-    const res = await t.call('GET', `/api/clients?${query}`, undefined, token);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as TClientsPage;
-  };
-  /** Every page from the first, following `nextCursor`. */
-  const walk = async (query: string, between?: (pageNumber: number) => Promise<void>) => {
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    for (let n = 0; n < 100; n++) {
-      const p: TClientsPage = await page(`${query}${cursor ? `&cursor=${cursor}` : ''}`);
-      seen.push(...p.items.map((i) => i.name));
-      await between?.(n);
-      cursor = p.nextCursor;
-      if (!cursor) return seen;
-    }
-    throw new Error('no last page');
-  };
+  const { page, walk, refused } = pagedList<TClientsPage['items'][number]>(
+    () => t,
+    '/api/clients',
+    (i) => i.name,
+  );
   const names = async (q: string) =>
     (await page(`q=${encodeURIComponent(q)}&limit=200`)).items.map((i) => i.name).sort();
 
@@ -134,11 +122,6 @@ describe('clients list pages', () => {
     expect((await t.call('GET', '/api/clients?limit=5', undefined, token)).status).toBe(403);
     expect((await t.call('GET', '/api/clients?limit=5', undefined, null)).status).toBe(401);
 
-    const refused = async (query: string, message: RegExp) => {
-      const res = await t.call('GET', `/api/clients?${query}`, undefined, t.adminToken);
-      expect(res.status, query).toBe(400);
-      expect(res.body.message, query).toMatch(message);
-    };
     await refused('limit=0', /limit must be a whole number from 1 to 200/);
     await refused('limit=201', /limit must be a whole number from 1 to 200/);
     await refused('limit=abc', /limit must be a whole number from 1 to 200/);

@@ -6,6 +6,7 @@ import {
 } from '@app/contracts/api/consultations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
+import { pagedList } from '../../test/pages.ts';
 
 /** `GET /api/consultations` paged, searched and filtered on the server (issue 23), and its summary counts. */
 describe('consultations list pages', () => {
@@ -31,24 +32,11 @@ describe('consultations list pages', () => {
     const res = await t.call('PATCH', `/api/consultations/${id}`, body, t.adminToken);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   };
-  const page = async (query: string) => {
-    const res = await t.call('GET', `/api/consultations?${query}`, undefined, t.adminToken);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as TConsultationsPage;
-  };
-  /** Every page from the first, following `nextCursor`. */
-  const walk = async (query: string, between?: (pageNumber: number) => Promise<void>) => {
-    const seen: number[] = [];
-    let cursor: string | null = null;
-    for (let n = 0; n < 100; n++) {
-      const p: TConsultationsPage = await page(`${query}${cursor ? `&cursor=${cursor}` : ''}`);
-      seen.push(...p.items.map((i) => i.id));
-      await between?.(n);
-      cursor = p.nextCursor;
-      if (!cursor) return seen;
-    }
-    throw new Error('no last page');
-  };
+  const { page, walk, refused } = pagedList<TConsultationsPage['items'][number]>(
+    () => t,
+    '/api/consultations',
+    (i) => i.id,
+  );
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -132,11 +120,6 @@ describe('consultations list pages', () => {
   });
 
   it('refuses a bad cursor, limit, filter or unknown parameter with 400 and a clear message', async () => {
-    const refused = async (query: string, message: RegExp, path = '/api/consultations') => {
-      const res = await t.call('GET', `${path}?${query}`, undefined, t.adminToken);
-      expect(res.status, query).toBe(400);
-      expect(res.body.message, query).toMatch(message);
-    };
     await refused('limit=0', /limit must be a whole number from 1 to 200/);
     await refused('limit=201', /limit must be a whole number from 1 to 200/);
     await refused('cursor=not-a-cursor', /cursor is not one this list gave out/);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { SIGNATURE_DATA_URL } from '../../test/cast.ts';
 import { portalClientWithProject } from '../../test/clients.ts';
+import { pagedList } from '../../test/pages.ts';
 
 /** `GET /api/documents` paged, searched and filtered on the server (issue 23). */
 describe('documents list pages', () => {
@@ -30,24 +31,11 @@ describe('documents list pages', () => {
     expect(res.status).toBe(201);
     return ((await res.json()) as { id: number }).id;
   };
-  const page = async (query: string, token = t.adminToken) => {
-    const res = await t.call('GET', `/api/documents?${query}`, undefined, token);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as TDocumentsPage;
-  };
-  /** Every page from the first, following `nextCursor`. */
-  const walk = async (query: string, between?: (pageNumber: number) => Promise<void>) => {
-    const seen: number[] = [];
-    let cursor: string | null = null;
-    for (let n = 0; n < 100; n++) {
-      const p: TDocumentsPage = await page(`${query}${cursor ? `&cursor=${cursor}` : ''}`);
-      seen.push(...p.items.map((i) => i.id));
-      await between?.(n);
-      cursor = p.nextCursor;
-      if (!cursor) return seen;
-    }
-    throw new Error('no last page');
-  };
+  const { page, walk, refused } = pagedList<TDocumentsPage['items'][number]>(
+    () => t,
+    '/api/documents',
+    (i) => i.id,
+  );
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -150,11 +138,6 @@ describe('documents list pages', () => {
   });
 
   it('refuses a bad cursor, limit, filter or unknown parameter with 400 and a clear message', async () => {
-    const refused = async (query: string, message: RegExp) => {
-      const res = await t.call('GET', `/api/documents?${query}`, undefined, t.adminToken);
-      expect(res.status, query).toBe(400);
-      expect(res.body.message, query).toMatch(message);
-    };
     await refused('limit=0', /limit must be a whole number from 1 to 200/);
     await refused('limit=201', /limit must be a whole number from 1 to 200/);
     await refused('limit=abc', /limit must be a whole number from 1 to 200/);

@@ -2,6 +2,7 @@ import type { TEstimatesPage } from '@app/contracts/api/estimates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { portalClientWithProject } from '../../test/clients.ts';
+import { pagedList } from '../../test/pages.ts';
 
 /** `GET /api/estimates` paged, searched, filtered and sorted on the server (issue 23). */
 describe('estimates list pages', () => {
@@ -29,24 +30,11 @@ describe('estimates list pages', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body as { id: number; quoteNumber: string };
   };
-  const page = async (query: string, token = t.adminToken) => {
-    const res = await t.call('GET', `/api/estimates?${query}`, undefined, token);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as TEstimatesPage;
-  };
-  /** Every page from the first, following `nextCursor`. */
-  const walk = async (query: string, between?: (pageNumber: number) => Promise<void>) => {
-    const seen: number[] = [];
-    let cursor: string | null = null;
-    for (let n = 0; n < 100; n++) {
-      const p: TEstimatesPage = await page(`${query}${cursor ? `&cursor=${cursor}` : ''}`);
-      seen.push(...p.items.map((i) => i.id));
-      await between?.(n);
-      cursor = p.nextCursor;
-      if (!cursor) return seen;
-    }
-    throw new Error('no last page');
-  };
+  const { page, walk, refused } = pagedList<TEstimatesPage['items'][number]>(
+    () => t,
+    '/api/estimates',
+    (i) => i.id,
+  );
   let sentQuote: string;
 
   beforeAll(async () => {
@@ -147,11 +135,6 @@ describe('estimates list pages', () => {
   });
 
   it('refuses a bad cursor, limit, filter, sort or unknown parameter with 400 and a clear message', async () => {
-    const refused = async (query: string, message: RegExp) => {
-      const res = await t.call('GET', `/api/estimates?${query}`, undefined, t.adminToken);
-      expect(res.status, query).toBe(400);
-      expect(res.body.message, query).toMatch(message);
-    };
     await refused('limit=0', /limit must be a whole number from 1 to 200/);
     await refused('limit=201', /limit must be a whole number from 1 to 200/);
     await refused('cursor=not-a-cursor', /cursor is not one this list gave out/);

@@ -4,6 +4,7 @@ import type { TInvoiceEvent } from '@app/contracts/events/invoices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { eventually } from '../../test/eventually.ts';
+import { pagedList } from '../../test/pages.ts';
 import { systemActor, toNewEvents } from '../platform/command.ts';
 
 /** `GET /api/payments` paged, searched and filtered on the server, and its figures from kept sums (issue 23). */
@@ -66,25 +67,12 @@ describe('payments list pages', () => {
   });
   const append = (invoiceId: number, events: TInvoiceEvent[]) =>
     t.deps.store.append(`invoice-${invoiceId}`, toNewEvents(events, systemActor()), 'no_stream');
-  const page = async (query: string, token = t.adminToken) => {
-    const res = await t.call('GET', `/api/payments?${query}`, undefined, token);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as TPaymentsPage;
-  };
+  const { page, walk, refused } = pagedList<TPaymentsPage['items'][number]>(
+    () => t,
+    '/api/payments',
+    (i) => i.id,
+  );
   const all = async () => (await t.call('GET', '/api/payments', undefined, t.adminToken)).body as TPayment[];
-  /** Every page from the first, following `nextCursor`. */
-  const walk = async (query: string, between?: (pageNumber: number) => Promise<void>) => {
-    const seen: number[] = [];
-    let cursor: string | null = null;
-    for (let n = 0; n < 100; n++) {
-      const p: TPaymentsPage = await page(`${query}${cursor ? `&cursor=${cursor}` : ''}`);
-      seen.push(...p.items.map((i) => i.id));
-      await between?.(n);
-      cursor = p.nextCursor;
-      if (!cursor) return seen;
-    }
-    throw new Error('no last page');
-  };
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -332,11 +320,6 @@ describe('payments list pages', () => {
   });
 
   it('refuses a bad cursor, limit, filter or unknown parameter with 400 and a clear message', async () => {
-    const refused = async (query: string, message: RegExp) => {
-      const res = await t.call('GET', `/api/payments?${query}`, undefined, t.adminToken);
-      expect(res.status, query).toBe(400);
-      expect(res.body.message, query).toMatch(message);
-    };
     await refused('limit=0', /limit must be a whole number from 1 to 200/);
     await refused('limit=201', /limit must be a whole number from 1 to 200/);
     await refused('limit=abc', /limit must be a whole number from 1 to 200/);

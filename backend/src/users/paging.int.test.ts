@@ -2,6 +2,7 @@ import type { TUser, TUsersPage } from '@app/contracts/api/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { eventually } from '../../test/eventually.ts';
+import { pagedList } from '../../test/pages.ts';
 
 /** `GET /api/users` paged, searched and split into staff and clients on the server (issue 23). */
 describe('users list pages', () => {
@@ -15,25 +16,12 @@ describe('users list pages', () => {
       role,
       email: `${firstName}.${lastName.replace(/[^a-z0-9]/gi, '')}@example.com`.toLowerCase(),
     });
-  const page = async (query: string, token = t.adminToken) => {
-    const res = await t.call('GET', `/api/users?${query}`, undefined, token);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as TUsersPage;
-  };
+  const { page, walk, refused } = pagedList<TUsersPage['items'][number]>(
+    () => t,
+    '/api/users',
+    (u) => nameOf(u),
+  );
   const nameOf = (u: TUser) => `${u.firstName} ${u.lastName}`.trim();
-  /** Every page from the first, following `nextCursor`. */
-  const walk = async (query: string, between?: (pageNumber: number) => Promise<void>) => {
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    for (let n = 0; n < 100; n++) {
-      const p: TUsersPage = await page(`${query}${cursor ? `&cursor=${cursor}` : ''}`);
-      seen.push(...p.items.map(nameOf));
-      await between?.(n);
-      cursor = p.nextCursor;
-      if (!cursor) return seen;
-    }
-    throw new Error('no last page');
-  };
   const names = async (query: string) => (await page(`${query}&limit=200`)).items.map(nameOf);
 
   beforeAll(async () => {
@@ -136,11 +124,6 @@ describe('users list pages', () => {
     expect((await t.call('GET', '/api/users?kind=staff', undefined, token)).status).toBe(403);
     expect((await t.call('GET', '/api/users?kind=staff', undefined, null)).status).toBe(401);
 
-    const refused = async (query: string, message: RegExp) => {
-      const res = await t.call('GET', `/api/users?${query}`, undefined, t.adminToken);
-      expect(res.status, query).toBe(400);
-      expect(res.body.message, query).toMatch(message);
-    };
     await refused('limit=0', /limit must be a whole number from 1 to 200/);
     await refused('limit=201', /limit must be a whole number from 1 to 200/);
     await refused('limit=1.5', /limit must be a whole number from 1 to 200/);
