@@ -37,7 +37,8 @@ type Row = Omit<ProjectsTable, 'last_event_position'>;
 
 const money = (v: string | number | null) => (v === null ? null : Number(v));
 
-const toDto = (r: Row, sign: FileSigner): TProject => ({
+/** What a project and its list row (`pageProjects`) show alike. */
+const sharedFields = (r: Omit<Row, 'photos' | 'notes'>) => ({
   id: r.id,
   clientId: r.client_id,
   clientName: r.client_name,
@@ -51,6 +52,13 @@ const toDto = (r: Row, sign: FileSigner): TProject => ({
   jobStartDate: r.job_start_date,
   jobEndDate: r.job_end_date,
   progress: r.progress,
+  createdAt: instant(r.created_at),
+  updatedAt: instant(r.updated_at),
+  version: r.version,
+});
+
+const toDto = (r: Row, sign: FileSigner): TProject => ({
+  ...sharedFields(r),
   notes: r.notes,
   // Photos are handed out at signed, expiring addresses: only whoever may read the project gets one.
   photos: r.photos.map((p) => ({
@@ -58,9 +66,6 @@ const toDto = (r: Row, sign: FileSigner): TProject => ({
     url: sign(p.url, `project-${r.id}`),
     thumbnailUrl: sign(p.thumbnailUrl, `project-${r.id}`),
   })),
-  createdAt: instant(r.created_at),
-  updatedAt: instant(r.updated_at),
-  version: r.version,
 });
 
 /**
@@ -232,24 +237,9 @@ export async function pageProjects(
     list: PAGE_LIST,
     keyOf: (r) => [r.cursor_at, r.id],
     toItem: (r): TProjectListItem => ({
-      id: r.id,
-      clientId: r.client_id,
-      clientName: r.client_name,
-      title: r.title,
-      description: r.description,
-      type: r.type as TProjectType,
-      status: r.status as TProjectStatus,
-      totalAmount: money(r.total_amount),
-      estimatedCost: money(r.estimated_cost),
-      timeline: r.timeline,
-      jobStartDate: r.job_start_date,
-      jobEndDate: r.job_end_date,
-      progress: r.progress,
+      ...sharedFields(r),
       photoCount: r.photo_count,
       coverThumbnailUrl: r.cover === null ? null : sign(r.cover, `project-${r.id}`),
-      createdAt: instant(r.created_at),
-      updatedAt: instant(r.updated_at),
-      version: r.version,
     }),
   });
 }
