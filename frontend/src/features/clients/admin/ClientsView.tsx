@@ -5,6 +5,7 @@ import { failureText } from '../../../lib/api';
 import { listParams, usePagedList, useSettled } from '../../../lib/paged-list';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextField } from '../../../ui/Field';
+import { ShowMore } from '../../../ui/ShowMore';
 import { Spinner } from '../../../ui/Spinner';
 import { AddEntryDialog } from './AddEntryDialog';
 import { ClientCard } from './ClientCard';
@@ -102,15 +103,7 @@ export function ClientsView() {
             <p className="text-sm text-slate-700" aria-live="polite">
               {showingClientsText(shown.length, clients.total)}
             </p>
-            {clients.hasNextPage && (
-              <Button
-                variant="outline"
-                disabled={clients.isFetchingNextPage}
-                onClick={() => void clients.fetchNextPage()}
-              >
-                {clients.isFetchingNextPage ? 'Loading…' : 'Show More Clients'}
-              </Button>
-            )}
+            <ShowMore list={clients} label="Show More Clients" />
           </div>
         </>
       )}

@@ -6,6 +6,7 @@ import { usePagedList, useSettled } from '../../../lib/paged-list';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { SelectField, TextField } from '../../../ui/Field';
+import { ShowMore } from '../../../ui/ShowMore';
 import { Spinner } from '../../../ui/Spinner';
 import { ConsultationCard } from './ConsultationCard';
 import { consultationsParams, type RequestSet, type StatusFilter, showingText } from './consultation-list';
@@ -105,15 +106,7 @@ export function ConsultationsView() {
             <p className="text-sm text-slate-700" aria-live="polite">
               {showingText(shown.length, query.total)}
             </p>
-            {query.hasNextPage && (
-              <Button
-                variant="outline"
-                disabled={query.isFetchingNextPage}
-                onClick={() => void query.fetchNextPage()}
-              >
-                {query.isFetchingNextPage ? 'Loading…' : 'Show More Requests'}
-              </Button>
-            )}
+            <ShowMore list={query} label="Show More Requests" />
           </div>
         </>
       )}

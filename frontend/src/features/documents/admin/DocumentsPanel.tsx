@@ -5,6 +5,7 @@ import { failureText } from '../../../lib/api';
 import { usePagedList, useSettled } from '../../../lib/paged-list';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextField } from '../../../ui/Field';
+import { ShowMore } from '../../../ui/ShowMore';
 import { Spinner } from '../../../ui/Spinner';
 import { ClientPicker } from '../../clients/ClientPicker';
 import { DOCUMENTS_KEY, useDeleteDocument, useReviewDocument, useSignDocument } from '../api';
@@ -173,15 +174,7 @@ export function DocumentsPanel({
             <p className="text-sm text-slate-700" aria-live="polite">
               {showingText(rows.length, documents.total)}
             </p>
-            {documents.hasNextPage && (
-              <Button
-                variant="outline"
-                disabled={documents.isFetchingNextPage}
-                onClick={() => void documents.fetchNextPage()}
-              >
-                {documents.isFetchingNextPage ? 'Loading…' : 'Show More Documents'}
-              </Button>
-            )}
+            <ShowMore list={documents} label="Show More Documents" />
           </div>
         </>
       )}

@@ -4,6 +4,7 @@ import { failureText } from '../../../lib/api';
 import { usePagedList, useSettled } from '../../../lib/paged-list';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextField } from '../../../ui/Field';
+import { ShowMore } from '../../../ui/ShowMore';
 import { Spinner } from '../../../ui/Spinner';
 import { ClientPicker } from '../../clients/ClientPicker';
 import { ESTIMATES_KEY } from '../estimates-query';
@@ -138,15 +139,7 @@ function EstimateList({ onNew }: { onNew: () => void }) {
             <p className="text-sm text-slate-700" aria-live="polite">
               {showingText(shown.length, query.total)}
             </p>
-            {query.hasNextPage && (
-              <Button
-                variant="outline"
-                disabled={query.isFetchingNextPage}
-                onClick={() => void query.fetchNextPage()}
-              >
-                {query.isFetchingNextPage ? 'Loading…' : 'Show More Estimates'}
-              </Button>
-            )}
+            <ShowMore list={query} label="Show More Estimates" />
           </div>
         </>
       )}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { failureText } from '../../../lib/api';
 import { usePagedList, useSettled } from '../../../lib/paged-list';
 import { Button } from '../../../ui/Button';
+import { ShowMore } from '../../../ui/ShowMore';
 import { Spinner } from '../../../ui/Spinner';
 import { Tabs } from '../../../ui/Tabs';
 import { alaskaToday, overdue, PAYMENT_TABS } from '../payment-list';
@@ -130,15 +131,7 @@ function PaymentsList({ status, filters }: { status: PaymentStatus | 'all'; filt
         <p className="text-sm text-slate-700" aria-live="polite">
           {showingText(rows.length, query.total)}
         </p>
-        {query.hasNextPage && (
-          <Button
-            variant="outline"
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? 'Loading…' : 'Show More Invoices'}
-          </Button>
-        )}
+        <ShowMore list={query} label="Show More Invoices" />
       </div>
       {selected && open?.dialog === 'details' && <PaymentDetailsDialog payment={selected} onClose={close} />}
       {selected && open?.dialog === 'delete' && <DeletePaymentDialog payment={selected} onClose={close} />}

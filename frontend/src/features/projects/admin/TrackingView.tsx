@@ -5,6 +5,7 @@ import { failureText } from '../../../lib/api';
 import { usePagedList, useSettled } from '../../../lib/paged-list';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
+import { ShowMore } from '../../../ui/ShowMore';
 import { Spinner } from '../../../ui/Spinner';
 import { ProjectDialog } from '../ProjectDialog';
 import { PROJECTS_KEY } from '../project-query';
@@ -72,15 +73,7 @@ export function TrackingView() {
             <p className="text-sm text-slate-700" aria-live="polite">
               {showingText(shown.length, query.total)}
             </p>
-            {query.hasNextPage && (
-              <Button
-                variant="outline"
-                disabled={query.isFetchingNextPage}
-                onClick={() => void query.fetchNextPage()}
-              >
-                {query.isFetchingNextPage ? 'Loading…' : 'Show More Jobs'}
-              </Button>
-            )}
+            <ShowMore list={query} label="Show More Jobs" />
           </div>
         </>
       )}

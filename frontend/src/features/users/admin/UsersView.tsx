@@ -5,6 +5,7 @@ import { failureText } from '../../../lib/api';
 import { useSettled } from '../../../lib/paged-list';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/Field';
+import { ShowMore } from '../../../ui/ShowMore';
 import { Spinner } from '../../../ui/Spinner';
 import { Tabs } from '../../../ui/Tabs';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -134,15 +135,7 @@ function UserPages({
         <p className="text-sm text-slate-700" aria-live="polite">
           {showingUsersText(kind, users.items.length, users.total)}
         </p>
-        {users.hasNextPage && (
-          <Button
-            variant="outline"
-            disabled={users.isFetchingNextPage}
-            onClick={() => void users.fetchNextPage()}
-          >
-            {users.isFetchingNextPage ? 'Loading…' : `Show More ${words.title}`}
-          </Button>
-        )}
+        <ShowMore list={users} label={`Show More ${words.title}`} />
       </div>
     </div>
   );
