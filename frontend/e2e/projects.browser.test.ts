@@ -78,7 +78,8 @@ describe('projects: tracking, the project dialog, the job page and the client po
     await create.waitFor({ state: 'hidden' });
     const card = admin.getByTestId('job-card').filter({ hasText: 'Lodge cameras' });
     await card.waitFor();
-    expect(await admin.getByTestId('jobs-pending').textContent()).toBe('1');
+    // The counters come in their own request, which may land after the list.
+    await admin.getByTestId('jobs-pending').filter({ hasText: /^1$/ }).waitFor();
     await admin.getByText('Showing 1 of 1 jobs').waitFor();
 
     // Filters: a search with no match, then Clear Filters.
@@ -121,7 +122,7 @@ describe('projects: tracking, the project dialog, the job page and the client po
     await admin.getByTestId('toast').filter({ hasText: 'Project updated successfully' }).waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await card.getByTestId('project-status').filter({ hasText: 'In Progress' }).waitFor();
-    expect(await admin.getByTestId('jobs-in_progress').textContent()).toBe('1');
+    await admin.getByTestId('jobs-in_progress').filter({ hasText: /^1$/ }).waitFor();
     const [project] = (await b.t.call('GET', '/api/projects', undefined, b.t.adminToken)).body;
     expect(project).toMatchObject({ status: 'in_progress', progress: 40 });
     expect(project.photos).toHaveLength(2);
@@ -392,7 +393,7 @@ describe('projects: tracking, the project dialog, the job page and the client po
       // The newest first, one page of 24, the total from the server.
       await admin.getByText(`Showing 24 of ${total} jobs`).waitFor();
       expect(await cards.first().getByRole('heading').textContent()).toBe('Dock camera 30');
-      expect(await admin.getByTestId('jobs-total').textContent()).toBe(String(total));
+      await admin.getByTestId('jobs-total').filter({ hasText: new RegExp(`^${total}$`) }).waitFor();
       await admin.getByRole('button', { name: 'Show More Jobs' }).click();
       await admin.getByText(`Showing ${Math.min(48, total)} of ${total} jobs`).waitFor();
       const titles = await cards.getByRole('heading').allTextContents();
