@@ -18,6 +18,7 @@ import { answerAfter } from '../platform/answer.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { notFound } from '../platform/errors.ts';
 import { createOnce } from '../platform/idempotency.ts';
+import { keptPages } from '../platform/kept-pages.ts';
 import { createUser } from '../users/commands.ts';
 import { toUserDto, userById } from '../users/queries.ts';
 import { changeClient, registerNewClient, splitName } from './commands.ts';
@@ -26,6 +27,7 @@ import { clientById, clientIdForUser, listClients, pageClients } from './queries
 
 export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireUser, requireAdmin } = guards(deps);
+  const pages = keptPages(deps, ['clients', 'projects', 'users']);
   return async (app) => {
     // With any query (limit, cursor, q, sort) a page of the Clients view's rows; without, every client.
     app.get(
@@ -37,7 +39,10 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
         preValidation: requireAdmin,
       },
-      (request) => (asksForPage(request.query) ? pageClients(deps, request.query) : listClients(deps)),
+      async (request, reply) =>
+        asksForPage(request.query)
+          ? pages(request, reply, 'all', () => pageClients(deps, request.query))
+          : listClients(deps),
     );
 
     app.get(

@@ -18,6 +18,7 @@ import { answerAfter } from '../platform/answer.ts';
 import { runCommand } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { createOnce } from '../platform/idempotency.ts';
+import { keptPages } from '../platform/kept-pages.ts';
 import {
   consultationDecider,
   consultationStream,
@@ -30,6 +31,7 @@ const THANKS = "We'll contact you within 24 hours to confirm your consultation."
 
 export function consultationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireAdmin } = guards(deps);
+  const pages = keptPages(deps, ['consultations']);
   return async (app) => {
     app.post(
       '/api/consultations',
@@ -68,8 +70,10 @@ export function consultationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         preValidation: requireAdmin,
       },
       // With any query (limit, cursor, q, set, status) a page; without, every request (the spec's).
-      (request) =>
-        asksForPage(request.query) ? pageConsultations(deps, request.query) : listConsultations(deps),
+      async (request, reply) =>
+        asksForPage(request.query)
+          ? pages(request, reply, 'all', () => pageConsultations(deps, request.query))
+          : listConsultations(deps),
     );
 
     // The manager's summary tiles of a set (Active or Previous Requests), from the kept counters.

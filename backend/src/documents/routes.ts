@@ -29,6 +29,7 @@ import { contentDisposition } from '../platform/content-disposition.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { forbidden, invalid, notFound } from '../platform/errors.ts';
 import { createOnce } from '../platform/idempotency.ts';
+import { keptPages } from '../platform/kept-pages.ts';
 import { projectFacts } from '../projects/facts.ts';
 import { visibleProject } from '../projects/queries.ts';
 import { createDocument, replacedDocument } from './commands.ts';
@@ -172,6 +173,7 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       .type('application/json')
       .send(jsonText(await documentsJson(deps, await personOf(deps, request.user!), scope)));
 
+  const pages = keptPages(deps, ['documents', 'projects', 'clients']);
   return async (app) => {
     app.get(
       '/api/documents/:id/file',
@@ -213,8 +215,12 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         if (!asksForPage(request.query)) return listAnswer(request, reply);
         const person = await personOf(deps, request.user!);
-        if (person.role === 'admin') return pageDocuments(deps, request.query);
-        return person.clientId === null ? EMPTY_PAGE : pageDocuments(deps, request.query, person.clientId);
+        if (person.role === 'admin')
+          return pages(request, reply, 'all', () => pageDocuments(deps, request.query));
+        const own = person.clientId;
+        return own === null
+          ? EMPTY_PAGE
+          : pages(request, reply, `client-${own}`, () => pageDocuments(deps, request.query, own));
       },
     );
 

@@ -28,6 +28,7 @@ import type { AppDeps } from '../platform/deps.ts';
 import { notFound } from '../platform/errors.ts';
 import { createOnce } from '../platform/idempotency.ts';
 import { nextId } from '../platform/ids.ts';
+import { keptPages } from '../platform/kept-pages.ts';
 import { projectStream } from '../projects/decide.ts';
 import {
   acceptExisting,
@@ -91,6 +92,7 @@ export function estimateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
   };
 
+  const pages = keptPages(deps, ['estimates', 'clients', 'projects']);
   return async (app) => {
     app.get(
       '/api/estimates',
@@ -99,11 +101,11 @@ export function estimateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         preValidation: requireUser,
       },
       // With any query (limit, cursor, q, filters, sort) a page; without, every estimate the caller may read.
-      async (request) => {
+      async (request, reply) => {
         const person = await personOf(deps, request.user!);
-        return asksForPage(request.query)
-          ? pageEstimates(deps, person, request.query)
-          : estimatesOf(deps, person);
+        if (!asksForPage(request.query)) return estimatesOf(deps, person);
+        const scope = person.role === 'admin' ? 'all' : `client-${person.clientId}`;
+        return pages(request, reply, scope, () => pageEstimates(deps, person, request.query));
       },
     );
 

@@ -152,7 +152,7 @@ export async function paymentsJson(deps: Deps, filter: { projectId?: number } = 
 }
 
 /** The views the payments list is read from: its text can only change when one of them changed. */
-const LIST_VIEWS = ['payments', 'clients', 'projects'];
+export const PAYMENT_LIST_VIEWS = ['payments', 'clients', 'projects'];
 
 /**
  * The payments list's text (`paymentsJson`) as this process last made it, kept until a view it reads changed
@@ -160,7 +160,7 @@ const LIST_VIEWS = ['payments', 'clients', 'projects'];
  * the text of 5,000 invoices takes the database tens of milliseconds.
  */
 export function paymentsListCache(deps: Deps & Pick<AppDeps, 'watcher'>) {
-  const cache = new ViewTextCache(LIST_VIEWS, (view) => deps.watcher.changeMarkOf(view), 100);
+  const cache = new ViewTextCache(PAYMENT_LIST_VIEWS, (view) => deps.watcher.changeMarkOf(view), 100);
   return {
     answer: (projectId?: number) =>
       cache.answer(projectId === undefined ? 'all' : `project-${projectId}`, cache.version(today()), () =>

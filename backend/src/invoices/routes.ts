@@ -35,6 +35,7 @@ import type { CommandOutcome } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { notFound } from '../platform/errors.ts';
 import { createOnce } from '../platform/idempotency.ts';
+import { keptPages } from '../platform/kept-pages.ts';
 import { sendKept } from '../platform/view-text-cache.ts';
 import {
   changeDueDate,
@@ -49,6 +50,7 @@ import { convertQuote, invoiceAcceptedQuote, invoiceOfEstimate } from './from-qu
 import {
   invoicePage,
   invoiceUrlOf,
+  PAYMENT_LIST_VIEWS,
   pagePayments,
   paymentById,
   paymentStats,
@@ -64,6 +66,7 @@ import {
 export function invoiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireUser, requireAdmin } = guards(deps);
   const listTexts = paymentsListCache(deps);
+  const pages = keptPages(deps, PAYMENT_LIST_VIEWS);
 
   /** The answer to a staff command on invoice `id`: its row. */
   const answer = (reply: FastifyReply, outcome: CommandOutcome, id: number) =>
@@ -145,7 +148,7 @@ export function invoiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) =>
         paymentsAsksForPage(request.query)
-          ? pagePayments(deps, request.query)
+          ? pages(request, reply, 'all', () => pagePayments(deps, request.query))
           : sendKept(request, reply, await listTexts.answer(request.query.projectId)),
     );
 

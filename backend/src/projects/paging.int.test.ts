@@ -124,6 +124,34 @@ describe('projects list pages', () => {
     expect(refused.status).toBe(403);
   });
 
+  it('keeps a page between changes: tagged, 304 to a browser that has it, a change shown at once, never across callers', async () => {
+    const get = (url: string, token: string, tag?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${token}`, ...(tag && { 'if-none-match': tag }) },
+      });
+    const first = await get('/api/projects?limit=2', t.adminToken);
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^W\//);
+    // The same page in another order of parameters is the same kept answer.
+    expect((await get('/api/projects?limit=2&', t.adminToken)).headers.etag).toBe(tag);
+    expect((await get('/api/projects?limit=2', t.adminToken, tag)).statusCode).toBe(304);
+
+    const id = await create(nome.id, 'Kept page buster');
+    const changed = await get('/api/projects?limit=2', t.adminToken, tag);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(tag);
+    expect(JSON.parse(changed.body).items[0].id).toBe(id);
+
+    // The client asks the very same address: their own page, never the staff's kept one.
+    const own = JSON.parse((await get('/api/projects?limit=2', kenai.token)).body);
+    expect(own.items.every((i: { clientId: number }) => i.clientId === kenai.id)).toBe(true);
+    expect(own.total).toBeLessThan(JSON.parse(changed.body).total);
+    // A search is made for each asking, not kept.
+    expect((await get('/api/projects?q=kept', t.adminToken)).headers.etag).toBeUndefined();
+  });
+
   it('refuses a bad cursor, limit, filter or unknown parameter with 400 and a clear message', async () => {
     await refused('limit=0', /limit must be a whole number from 1 to 200/);
     await refused('limit=201', /limit must be a whole number from 1 to 200/);

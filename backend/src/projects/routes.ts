@@ -23,13 +23,14 @@ import { requestProjectSync } from '../calendar-sync/commands.ts';
 import { clientDecider, clientStream } from '../clients/decide.ts';
 import { clientIdForUser } from '../clients/queries.ts';
 import { readPhotoUploads, storePhoto } from '../files/photos.ts';
-import { storedFileAddress } from '../files/signed-urls.ts';
+import { signingWindow, storedFileAddress } from '../files/signed-urls.ts';
 import { fileStore } from '../files/store.ts';
 import { answerAfter } from '../platform/answer.ts';
 import { type CommandOutcome, load, runCommand } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { forbidden, notFound } from '../platform/errors.ts';
 import { createOnce } from '../platform/idempotency.ts';
+import { keptPages } from '../platform/kept-pages.ts';
 import { sendKept } from '../platform/view-text-cache.ts';
 import {
   addPhotos,
@@ -64,6 +65,7 @@ export function projectRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireUser, requireAdmin } = guards(deps);
   const files = fileStore(deps.config.FILES_DIR);
   const adminList = projectListCache(deps);
+  const pages = keptPages(deps, ['projects', 'clients'], () => `window-${signingWindow(deps.config)}`);
 
   const answer = (reply: FastifyReply, outcome: CommandOutcome, id: number, status: 200 | 201 = 200) =>
     answerAfter(reply, outcome, {
@@ -120,9 +122,12 @@ export function projectRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = request.user!;
         if (asksForPage(request.query)) {
-          if (user.role === 'admin') return pageProjects(deps, request.query);
+          if (user.role === 'admin')
+            return pages(request, reply, 'all', () => pageProjects(deps, request.query));
           const own = await clientIdForUser(deps, user.id);
-          return own === null ? EMPTY_PAGE : pageProjects(deps, request.query, own);
+          return own === null
+            ? EMPTY_PAGE
+            : pages(request, reply, `client-${own}`, () => pageProjects(deps, request.query, own));
         }
         if (user.role !== 'admin') return projectsOfUser(deps, user.id);
         return sendKept(request, reply, await adminList.answer());

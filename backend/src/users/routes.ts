@@ -18,6 +18,7 @@ import { actorOf, guards } from '../auth/guard.ts';
 import { answerAfter } from '../platform/answer.ts';
 import type { CommandOutcome } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
+import { keptPages } from '../platform/kept-pages.ts';
 import { accountRoutes } from './account-routes.ts';
 import { accountIdByEmail, changeRole, createUser, deleteUser } from './commands.ts';
 import { listUsers, pageUsers, toUserDto, userById } from './queries.ts';
@@ -42,6 +43,7 @@ function adminUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       notFoundMessage: 'User not found',
     });
+  const pages = keptPages(deps, ['users']);
   return async (app) => {
     app.addHook('preValidation', requireAdmin);
 
@@ -49,7 +51,10 @@ function adminUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/users',
       { schema: { querystring: ZUsersQuery, response: { 200: z.union([z.array(ZUser), ZUsersPage]) } } },
-      (request) => (asksForPage(request.query) ? pageUsers(deps, request.query) : listUsers(deps)),
+      async (request, reply) =>
+        asksForPage(request.query)
+          ? pages(request, reply, 'all', () => pageUsers(deps, request.query))
+          : listUsers(deps),
     );
     app.get('/api/users/admins', { schema: { response: { 200: z.array(ZUser) } } }, () =>
       listUsers(deps, 'admin'),
