@@ -128,7 +128,20 @@ const ROWS: Record<string, Case | Case[]> = {
     send: async (c, caller) => ({ url: `/api/users/${(await c.accountFor(caller)).id}` }),
   },
 
-  'GET /api/audit': { expect: ADMIN, send: (c) => ({ url: `/api/audit?stream=client-${c.owner.clientId}` }) },
+  'GET /api/audit': [
+    {
+      label: "a record's whole trail (the spec answer)",
+      expect: ADMIN,
+      send: (c) => ({ url: `/api/audit?stream=client-${c.owner.clientId}` }),
+    },
+    {
+      label: 'a page of a project History, searched',
+      expect: ADMIN,
+      send: (c) => ({
+        url: `/api/audit?stream=project-${c.projectId}&limit=5&q=created&type=ProjectCreated`,
+      }),
+    },
+  ],
 
   'POST /api/consultations': {
     expect: [201, 201, 201, 201, 201],

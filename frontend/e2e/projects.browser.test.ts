@@ -270,6 +270,44 @@ describe('projects: tracking, the project dialog, the job page and the client po
     // Newest first: the change just saved heads the list.
     await history.getByRole('listitem').first().filter({ hasText: '75%' }).waitFor();
     expect(await history.getByRole('listitem').first().textContent()).toContain('Changed the progress');
+
+    // A History longer than a page (20): the newest first, Show More Changes loads the older ones.
+    const trailTotal = async () =>
+      (await b.t.call('GET', `/api/audit?stream=project-${project.id}&limit=1`, undefined, b.t.adminToken))
+        .body as { total: number; items: { changes: { to?: unknown } }[] };
+    const before = (await trailTotal()).total;
+    const added = Math.max(0, 25 - before);
+    for (let i = 1; i <= added; i++) {
+      const res = await b.t.call(
+        'PATCH',
+        `/api/projects/${project.id}`,
+        { progress: 75 + i },
+        b.t.adminToken,
+      );
+      expect(res.status).toBe(200);
+    }
+    const total = await eventually('the added changes in the trail', async () => {
+      const trail = await trailTotal();
+      return trail.total === before + added ? trail.total : null;
+    });
+    expect(total).toBeGreaterThan(20);
+    expect(total).toBeLessThanOrEqual(40);
+    const phone = await b.newPage({ width: 375, height: 812 });
+    await b.signInAsAdmin(phone);
+    for (const page of [admin, phone]) {
+      await page.goto(`/admin/job/${project.id}`);
+      const changes = page.getByTestId('job-history').getByRole('listitem');
+      await page.getByText(`Showing 20 of ${total} changes`).waitFor();
+      expect(await changes.count()).toBe(20);
+      expect(await changes.first().textContent()).toContain(`${75 + added}%`);
+      await page.getByRole('button', { name: 'Show More Changes' }).click();
+      await page.getByText(`Showing ${total} of ${total} changes`).waitFor();
+      expect(await changes.count()).toBe(total);
+      expect(await changes.last().textContent()).toContain('Created the project');
+      expect(await page.getByRole('button', { name: 'Show More Changes' }).count()).toBe(0);
+    }
+    await phone.context().close();
+
     await admin.getByRole('link', { name: /Back to Project Tracking/ }).click();
     await admin.waitForURL(/\/admin\?view=tracking/);
 
@@ -393,7 +431,10 @@ describe('projects: tracking, the project dialog, the job page and the client po
       // The newest first, one page of 24, the total from the server.
       await admin.getByText(`Showing 24 of ${total} jobs`).waitFor();
       expect(await cards.first().getByRole('heading').textContent()).toBe('Dock camera 30');
-      await admin.getByTestId('jobs-total').filter({ hasText: new RegExp(`^${total}$`) }).waitFor();
+      await admin
+        .getByTestId('jobs-total')
+        .filter({ hasText: new RegExp(`^${total}$`) })
+        .waitFor();
       await admin.getByRole('button', { name: 'Show More Jobs' }).click();
       await admin.getByText(`Showing ${Math.min(48, total)} of ${total} jobs`).waitFor();
       const titles = await cards.getByRole('heading').allTextContents();

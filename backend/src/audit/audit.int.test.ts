@@ -1,19 +1,11 @@
+import type { TAuditEntry } from '@app/contracts/api/audit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestApp, type TestApp } from '../../test/app.ts';
+import { portalClientWithProject } from '../../test/clients.ts';
 import { eventually } from '../../test/eventually.ts';
+import { pagedList } from '../../test/pages.ts';
 
-interface AuditEntry {
-  eventId: string;
-  stream: string;
-  revision: number;
-  type: string;
-  occurredAt: string;
-  actorId: number | null;
-  actorRole: string;
-  actorName: string | null;
-  clientIp: string | null;
-  changes: Record<string, unknown>;
-}
+type AuditEntry = TAuditEntry;
 
 describe('audit trail (GET /api/audit)', () => {
   let t: TestApp;
@@ -225,5 +217,150 @@ describe('audit trail (GET /api/audit)', () => {
     expect(own.status).toBe(403);
     expect(own.body).toEqual({ error: 'forbidden', message: 'Admin access required.' });
     expect((await t.call('GET', `/api/audit?stream=user-${adminId}`)).status).toBe(401);
+  });
+});
+
+/** `GET /api/audit` paged (issue 23): a project's History or an account's trail, page by page. */
+describe('audit trail pages', () => {
+  let t: TestApp;
+  let projectId: number;
+  let clientToken: string;
+  const { page, walk, refused } = pagedList<TAuditEntry>(
+    () => t,
+    '/api/audit',
+    (e) => e.eventId,
+  );
+  const whole = async (stream: string) =>
+    (await t.call('GET', `/api/audit?stream=${stream}`, undefined, t.adminToken)).body as TAuditEntry[];
+  const progress = async (value: number) => {
+    const res = await t.call('PATCH', `/api/projects/${projectId}`, { progress: value }, t.adminToken);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  };
+  /** The project's whole History once it holds `n` entries (the audit view follows the log). */
+  const historyOf = async (n: number) =>
+    eventually(
+      `${n} entries in the History`,
+      async () => {
+        const entries = await whole(`project-${projectId}`);
+        return entries.length >= n ? entries : null;
+      },
+      5000,
+    );
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const made = await portalClientWithProject(t, { name: 'Kodiak Paging', email: 'kodiak@example.com' });
+    projectId = made.projectId;
+    clientToken = made.token;
+    for (let p = 1; p <= 5; p++) await progress(p * 10);
+    const doc = await t.call('POST', '/api/documents', { title: 'Tower Permit', projectId }, t.adminToken);
+    expect(doc.status).toBe(201);
+    await historyOf(7);
+  });
+  afterAll(async () => t?.close());
+
+  it('pages a History newest first with a total; events added meanwhile are neither skipped nor repeated', async () => {
+    const before = await historyOf(7);
+    const first = await page(`stream=project-${projectId}&limit=3`);
+    expect(first.total).toBe(before.length);
+    expect(first.items.map((e) => e.eventId)).toEqual(before.slice(0, 3).map((e) => e.eventId));
+    expect(first.nextCursor).toEqual(expect.any(String));
+
+    let added = 0;
+    const seen = await walk(`stream=project-${projectId}&limit=2`, async (n) => {
+      if (n < 2) {
+        await progress(60 + n);
+        added++;
+      }
+    });
+    expect(seen).toEqual(before.map((e) => e.eventId));
+    expect(new Set(seen).size).toBe(seen.length);
+
+    const after = await historyOf(before.length + added);
+    const fresh = await page(`stream=project-${projectId}&limit=200`);
+    expect(fresh.total).toBe(after.length);
+    expect(fresh.nextCursor).toBeNull();
+    // A page's entries are the whole array's, field for field (actor names, document titles).
+    expect(fresh.items).toEqual(after);
+    expect(fresh.items.find((e) => e.type === 'DocumentFormCreated')).toMatchObject({
+      documentTitle: 'Tower Permit',
+      actorName: 'Admin',
+    });
+  });
+
+  it("pages an account's trail across its own and its activity stream", async () => {
+    const u = await t.createUser({ email: 'pager@example.com', firstName: 'Pat', lastName: 'Pager' });
+    const token = await t.activate(u.email, u.temporaryPassword);
+    expect((await t.call('POST', '/api/auth/logout', undefined, token)).status).toBe(200);
+    await t.login(u.email, 'chosen-password-1');
+    // Sign-ins are recorded without waiting for the read models.
+    const entries = await eventually(
+      "the account's second sign-in",
+      async () => {
+        const e = await whole(`user-${u.id}`);
+        return e.filter((x) => x.type === 'UserLoggedIn').length >= 2 ? e : null;
+      },
+      5000,
+    );
+    expect(new Set(entries.map((e) => e.stream))).toEqual(new Set([`user-${u.id}`, `user-activity-${u.id}`]));
+    expect(await walk(`stream=user-${u.id}&limit=2`)).toEqual(entries.map((e) => e.eventId));
+    expect((await page(`stream=user-${u.id}&limit=1`)).total).toBe(entries.length);
+    const logins = await page(`stream=user-${u.id}&type=UserLoggedIn`);
+    expect(logins.items.map((e) => e.stream)).toEqual([`user-activity-${u.id}`, `user-activity-${u.id}`]);
+    expect(logins.total).toBe(2);
+  });
+
+  it('searches every word in the event type, the actor and the document title; filters by type', async () => {
+    const stream = `stream=project-${projectId}`;
+    const types = async (query: string) => (await page(`${stream}&${query}`)).items.map((e) => e.type);
+    expect(await types('q=tower')).toEqual(['DocumentFormCreated']);
+    expect(await types(`q=${encodeURIComponent('permit FORM created')}`)).toEqual(['DocumentFormCreated']);
+    expect(await types('q=projectcreated')).toEqual(['ProjectCreated']);
+    const all = await whole(`project-${projectId}`);
+    const byAdmin = await page(`${stream}&q=admin&limit=1`);
+    expect(byAdmin.total).toBe(all.filter((e) => e.actorName === 'Admin').length);
+    expect(byAdmin.total).toBeGreaterThan(5);
+    expect(await types('q=nobody')).toEqual([]);
+    expect(await types('q=%25')).toEqual([]);
+    const progressed = await page(`${stream}&type=ProjectProgressChanged&limit=2`);
+    const allProgressed = all.filter((e) => e.type === 'ProjectProgressChanged');
+    expect(progressed.items).toEqual(allProgressed.slice(0, 2));
+    expect(progressed.total).toBe(allProgressed.length);
+    expect(progressed.total).toBeGreaterThanOrEqual(5);
+    expect((await page(`${stream}&type=ProjectProgressChanged&q=tower`)).total).toBe(0);
+    // Another record's trail is not searched.
+    expect((await page('stream=project-999999&q=admin')).items).toEqual([]);
+  });
+
+  it('refuses a bad cursor, limit, type or unknown parameter with 400 and a clear message', async () => {
+    const stream = `stream=project-${projectId}`;
+    await refused(`${stream}&limit=0`, /limit must be a whole number from 1 to 200/);
+    await refused(`${stream}&limit=201`, /limit must be a whole number from 1 to 200/);
+    await refused(`${stream}&limit=two`, /limit must be a whole number from 1 to 200/);
+    await refused(`${stream}&cursor=not-a-cursor`, /cursor is not one this list gave out/);
+    await refused(`${stream}&cursor=${'x'.repeat(401)}`, /cursor is not one this list gave out/);
+    const otherList = Buffer.from(JSON.stringify({ l: 'consultations', k: ['2026-01-01', 1] })).toString(
+      'base64url',
+    );
+    await refused(`${stream}&cursor=${otherList}`, /cursor is not one this list gave out/);
+    // The audit list's own name with a key that is not a position.
+    const badKey = Buffer.from(JSON.stringify({ l: 'audit', k: ['1; DROP TABLE x'] })).toString('base64url');
+    await refused(`${stream}&cursor=${badKey}`, /cursor is not one this list gave out/);
+    await refused(`${stream}&type=user_created`, /type must be an event type/);
+    await refused(`${stream}&sort=oldest`, /sort/);
+    await refused(`${stream}&q=${'x'.repeat(201)}`, /q/);
+    await refused('limit=5', /stream/);
+  });
+
+  it('is for admins only, paged or not', async () => {
+    const asClient = await t.call(
+      'GET',
+      `/api/audit?stream=project-${projectId}&limit=5`,
+      undefined,
+      clientToken,
+    );
+    expect(asClient.status).toBe(403);
+    expect(asClient.body).toEqual({ error: 'forbidden', message: 'Admin access required.' });
+    expect((await t.call('GET', `/api/audit?stream=project-${projectId}&limit=5`)).status).toBe(401);
   });
 });

@@ -56,7 +56,8 @@ export const auditProjection: Projection = {
   // 3: project_id, document_title and position (a project's History includes its documents' events).
   // 4: an invoice's events name its project (a project's History includes its invoices' events).
   // 5: bookkeeping streams (a document's views) stand under their record's stream.
-  version: 5,
+  // 6: a trail is read by position (GET /api/audit pages): (stream, position DESC) for (stream, revision DESC).
+  version: 6,
   syncType: null,
   tables: ['audit_log', 'audit_actors', 'audit_documents', 'audit_invoices'],
   ddl: (s) => `
@@ -75,7 +76,7 @@ export const auditProjection: Projection = {
       project_id integer,
       document_title text
     );
-    CREATE INDEX ON ${s}.audit_log (stream, revision DESC);
+    CREATE INDEX ON ${s}.audit_log (stream, position DESC);
     CREATE INDEX ON ${s}.audit_log (project_id, position DESC) WHERE project_id IS NOT NULL;
     CREATE TABLE ${s}.audit_actors (id integer PRIMARY KEY, name text NOT NULL);
     CREATE TABLE ${s}.audit_documents (id integer PRIMARY KEY, project_id integer, title text NOT NULL);

@@ -44,14 +44,13 @@ export function useSaveProject(id: number) {
         version === undefined ? undefined : ifMatch(version),
       ),
     onSuccess: (saved, { body, success }) => {
-      if (isAccepted(saved)) return showAccepted(queryClient, saved, [PROJECTS_KEY, historyKey(id)]);
+      if (isAccepted(saved)) return showAccepted(queryClient, saved, [PROJECTS_KEY]);
       queryClient.setQueryData(projectQuery(id).queryKey, saved);
       // The admin's list shows the change at once; the refetch below confirms it.
       queryClient.setQueryData<TProject[] | null>([PROJECTS_KEY], (list) =>
         list?.map((project) => (project.id === id ? saved : project)),
       );
       void queryClient.invalidateQueries({ queryKey: [PROJECTS_KEY] });
-      void queryClient.invalidateQueries({ queryKey: [historyKey(id)] });
       toast(success);
       if (syncsCalendar(body)) void syncCalendar(id);
     },
@@ -60,6 +59,3 @@ export function useSaveProject(id: number) {
     },
   });
 }
-
-/** The audit trail's address for one project (GET /api/audit?stream=project-{id}, admin only). */
-export const historyKey = (id: number) => `/api/audit?stream=project-${id}`;

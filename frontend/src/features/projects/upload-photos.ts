@@ -5,7 +5,6 @@ import { ApiError, apiUpload } from '../../lib/api';
 import { callFailure } from '../../lib/failure';
 import { errorToast, toast } from '../../ui/toast-store';
 import { PROJECTS_KEY, projectQuery } from './project-query';
-import { historyKey } from './save-project';
 
 export type PhotoUpload = { key: string; name: string; progress: number };
 
@@ -54,7 +53,6 @@ export function useUploadPhotos(id: number) {
     onSettled: () => {
       setUploads([]);
       void queryClient.invalidateQueries({ queryKey: [PROJECTS_KEY] });
-      void queryClient.invalidateQueries({ queryKey: [historyKey(id)] });
     },
     onSuccess: ({ uploaded, failed, stoppedBy }) => {
       if (stoppedBy) return callFailure(stoppedBy, 'Upload failed');

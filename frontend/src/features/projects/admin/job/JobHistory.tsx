@@ -1,14 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { failureText } from '../../../../lib/api';
 import { formatInstant } from '../../../../lib/format';
 import { Button } from '../../../../ui/Button';
+import { ShowMore } from '../../../../ui/ShowMore';
 import { Spinner } from '../../../../ui/Spinner';
-import { projectHistory } from './history';
-import { projectHistoryQuery } from './project-history';
+import { projectHistory, showingText } from './history';
+import { useProjectHistory } from './project-history';
 
-/** The job's audit trail: who, when, what changed, newest first. */
+/** The job's audit trail: who, when, what changed, newest first, older entries page by page. */
 export function JobHistory({ projectId }: { projectId: number }) {
-  const query = useQuery(projectHistoryQuery(projectId));
+  const query = useProjectHistory(projectId);
 
   if (query.isPending) return <Spinner label="Loading history" />;
   if (query.isError)
@@ -20,39 +20,47 @@ export function JobHistory({ projectId }: { projectId: number }) {
         </Button>
       </div>
     );
-  const items = projectHistory(query.data ?? []);
+  const items = projectHistory(query.items);
   if (items.length === 0) return <p className="text-sm text-slate-700">No changes recorded yet.</p>;
 
   return (
-    <ol aria-label="Changes, newest first" className="space-y-3" data-testid="job-history">
-      {items.map((item) => (
-        <li key={item.id} className="rounded-md border border-slate-200 bg-white p-3">
-          <p className="text-sm font-semibold text-slate-900">{item.what}</p>
-          <p className="text-xs text-slate-700">
-            by <span data-testid="history-who">{item.who}</span> on{' '}
-            <time dateTime={item.when}>{formatInstant(item.when)}</time>
-          </p>
-          {item.changes.length > 0 && (
-            <dl className="mt-2 space-y-1 text-sm">
-              {item.changes.map((change) => (
-                <div key={change.field} className="flex flex-wrap gap-x-2">
-                  <dt className="font-medium text-slate-800">{change.field}:</dt>
-                  <dd className="text-slate-900">
-                    {change.from !== undefined && (
-                      <>
-                        <del className="text-slate-700">{change.from}</del>
-                        <span aria-hidden="true"> → </span>
-                        <span className="sr-only"> changed to </span>
-                      </>
-                    )}
-                    {change.to}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          )}
-        </li>
-      ))}
-    </ol>
+    <div className="space-y-3">
+      <ol aria-label="Changes, newest first" className="space-y-3" data-testid="job-history">
+        {items.map((item) => (
+          <li key={item.id} className="rounded-md border border-slate-200 bg-white p-3">
+            <p className="text-sm font-semibold text-slate-900">{item.what}</p>
+            <p className="text-xs text-slate-700">
+              by <span data-testid="history-who">{item.who}</span> on{' '}
+              <time dateTime={item.when}>{formatInstant(item.when)}</time>
+            </p>
+            {item.changes.length > 0 && (
+              <dl className="mt-2 space-y-1 text-sm">
+                {item.changes.map((change) => (
+                  <div key={change.field} className="flex flex-wrap gap-x-2">
+                    <dt className="font-medium text-slate-800">{change.field}:</dt>
+                    <dd className="text-slate-900">
+                      {change.from !== undefined && (
+                        <>
+                          <del className="text-slate-700">{change.from}</del>
+                          <span aria-hidden="true"> → </span>
+                          <span className="sr-only"> changed to </span>
+                        </>
+                      )}
+                      {change.to}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-sm text-slate-700" aria-live="polite">
+          {showingText(items.length, query.total)}
+        </p>
+        <ShowMore list={query} label="Show More Changes" />
+      </div>
+    </div>
   );
 }

@@ -89,7 +89,8 @@ function LoadedJob({ id, fromClient }: { id: number; fromClient?: number }) {
             <JobSchedule project={project} />
           </Panel>
           <Panel title="History">
-            <JobHistory projectId={project.id} />
+            {/* Keyed: another job's History starts afresh, not from this one's pages. */}
+            <JobHistory key={project.id} projectId={project.id} />
           </Panel>
         </div>
       </main>

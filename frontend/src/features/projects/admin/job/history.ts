@@ -174,3 +174,7 @@ export function projectHistory(entries: readonly TAuditEntry[]): HistoryItem[] {
       ...describe(entry),
     }));
 }
+
+/** Under the loaded entries: how many of the trail's are shown. */
+export const showingText = (shown: number, total: number) =>
+  `Showing ${shown} of ${total} change${total === 1 ? '' : 's'}`;

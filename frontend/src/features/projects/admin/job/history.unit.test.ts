@@ -1,6 +1,6 @@
 import type { TAuditEntry } from '@app/contracts/api/audit';
 import { describe, expect, it } from 'vitest';
-import { projectHistory } from './history';
+import { projectHistory, showingText } from './history';
 
 let revision = 0;
 const entry = (type: string, changes: Record<string, unknown>, overrides: Partial<TAuditEntry> = {}) => ({
@@ -165,5 +165,20 @@ describe('projectHistory', () => {
       ['Changed the progress', [{ field: 'Progress', from: '10%', to: '40%' }]],
     ]);
     expect(items[0]!.who).toBe('Kenai Lodge');
+  });
+
+  it('puts pages together newest first, an older page after the first', () => {
+    const at = (day: number) => `2030-02-${String(day).padStart(2, '0')}T10:00:00.000Z`;
+    const progress = (to: number, day: number) =>
+      entry('ProjectProgressChanged', { projectId: 7, from: to - 1, to }, { occurredAt: at(day) });
+    const firstPage = [progress(30, 3), progress(20, 2)];
+    const olderPage = [progress(10, 1)];
+    const items = projectHistory([...firstPage, ...olderPage]);
+    expect(items.map((item) => item.changes[0]!.to)).toEqual(['30%', '20%', '10%']);
+  });
+
+  it('says how many of the trail are shown', () => {
+    expect(showingText(20, 57)).toBe('Showing 20 of 57 changes');
+    expect(showingText(1, 1)).toBe('Showing 1 of 1 change');
   });
 });
