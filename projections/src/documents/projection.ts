@@ -11,6 +11,22 @@ type Row = Omit<DocumentsTable, 'last_event_position'>;
 export const documentSearchText = (alias = '') => `${alias}title || ' ' || coalesce(${alias}filename, '')`;
 
 /**
+ * The dashboard's pending documents (issue 23: read, never counted over every document): current documents (not
+ * replaced by a newer version) waiting for someone, `waiting` for staff (forms not yet signed and clients' files
+ * not yet reviewed), and behind `client:<id>:` only forms, those awaiting that client's signature.
+ */
+export function waitingKeys(r: Pick<Row, 'status' | 'superseded_by' | 'type' | 'client_id'>): string[] {
+  if (r.status !== 'pending' || r.superseded_by !== null) return [];
+  return r.type === 'form' && r.client_id !== null
+    ? [waitingKey(null), waitingKey(r.client_id)]
+    : [waitingKey(null)];
+}
+
+/** The counter of documents waiting: for staff (null), or awaiting one client's signature. */
+export const waitingKey = (clientId: number | null) =>
+  clientId === null ? 'waiting' : `client:${clientId}:waiting-form`;
+
+/**
  * Documents (forms and files): the admin's Documents panel, a project's documents and each client's own.
  * A deleted document's row is removed, so it drops from every list and its file stops being served.
  */
@@ -19,7 +35,9 @@ export const documentsProjection = documentProjection<Row>({
   // 2: superseded_by and signature_void (new versions of a document). 3: form_sections. 4: list_json
   // (bump whenever `documentDto` changes, so every row's list_json is made again). 5: staff uploads are
   // completed at once, a client's pending until reviewed. 6: paged lists (search text, counters, indexes).
-  version: 6,
+  // 7: the dashboard's counters of documents waiting (`waitingKeys`); list_json's form data and signature with
+  // their keys sorted (`inOneOrder`).
+  version: 7,
   syncType: 'document',
   table: 'documents',
   ddl: (s) => `
@@ -60,15 +78,33 @@ export const documentsProjection = documentProjection<Row>({
       `status:${r.status}`,
       ...(r.client_id === null ? [] : [`client:${r.client_id}`]),
       ...(r.project_id === null ? [] : [`project:${r.project_id}`]),
+      ...waitingKeys(r),
     ],
   },
   eventTypes: eventTypesOf(documentEventSchemas),
   idOf: (e) => (e.data as { documentId: number }).documentId,
   evolve(row, stored) {
     const next = evolveRow(row, stored);
-    return next ? { ...next, list_json: JSON.stringify(documentDto(next)) } : next;
+    if (!next) return next;
+    const dto = documentDto({
+      ...next,
+      form_data: inOneOrder(next.form_data),
+      signature: inOneOrder(next.signature),
+    });
+    return { ...next, list_json: JSON.stringify(dto) };
   },
 });
+
+/**
+ * A JSON value with its objects' keys sorted. A row read back has jsonb's key order, one evolved in the same batch
+ * its events' order, and `list_json` must be the same text either way (replay-check compares it with a rebuild's).
+ */
+function inOneOrder<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(inOneOrder) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries.map(([k, v]) => [k, inOneOrder(v)])) as T;
+}
 
 type Evolved = Omit<Row, 'list_json'> | null | undefined;
 

@@ -1,8 +1,10 @@
+import { utcToLocal } from '@app/contracts/calendar/time-zone';
 import { eventTypesOf } from '@app/contracts/events/domain';
 import type { StoredEvent } from '@app/contracts/events/envelope';
 import { invoiceEventSchemas, type TInvoiceEvent } from '@app/contracts/events/invoices';
 import { documentProjection } from '../runtime/document-projection.ts';
 import { paymentListHead } from './dto.ts';
+import { keepingPaidProjects, paidProjectKey } from './paid-projects.ts';
 import type { PaymentsTable } from './table.ts';
 
 export type PaymentRow = Omit<PaymentsTable, 'last_event_position' | 'list_head'>;
@@ -149,14 +151,49 @@ export function dueBeforeKeys(day: string): string[] {
 }
 
 /**
+ * The dashboard's counters of an invoice row (issue 23: its figures are read, never counted over every invoice):
+ * a client's invoices by status, and its project's invoices with money received (`paidProjectKey`, of which
+ * `keepingPaidProjects` keeps how many there are).
+ */
+export function dashboardPaymentKeys(
+  r: Pick<PaymentRow, 'voided_at' | 'status' | 'client_id' | 'project_id' | 'paid_cents'>,
+): string[] {
+  if (r.voided_at) return [];
+  const keys = [`client:${r.client_id}:status:${r.status}`];
+  if (Number(r.paid_cents) > 0)
+    keys.push(paidProjectKey(r.project_id, null), paidProjectKey(r.project_id, r.client_id));
+  return keys;
+}
+
+/** The kept sum of money received (ledger entries) in a month (`YYYY-MM`) of the business time zone. */
+export const paidInMonthKey = (month: string) => `cents:paid:month:${month}`;
+
+/**
+ * The dashboard's sums of an invoice row: a client's cents paid, and the ledger's money by the month it was paid
+ * in Alaska (the revenue chart).
+ */
+export function dashboardPaymentSums(
+  r: Pick<PaymentRow, 'voided_at' | 'client_id' | 'paid_cents' | 'ledger'>,
+): [string, number][] {
+  if (r.voided_at) return [];
+  const sums = new Map([[`client:${r.client_id}:cents:paid`, Number(r.paid_cents)]]);
+  for (const entry of r.ledger) {
+    const key = paidInMonthKey(utcToLocal(entry.paidAt).date.slice(0, 7));
+    sums.set(key, (sums.get(key) ?? 0) + Number(entry.amountCents));
+  }
+  return [...sums];
+}
+
+/**
  * Payments and invoices (spec part 2 section 2.8, part 1 "Invoice page" and the portal's Payments): a row per
  * invoice with its ledger. Version 2 replaced the placeholder that had no events; 3: list_head, the start of
  * the row's list answer (`paymentFacts`: bump the version whenever it changes, so every row's is made again);
- * 4: paged lists (search index, counters and sums, the status index).
+ * 4: paged lists (search index, counters and sums, the status index). 5: the dashboard's counters and sums, and
+ * the number of projects with money received (`keepingPaidProjects`).
  */
-export const paymentsProjection = documentProjection<PaymentsRowWithJson>({
+const paymentRows = documentProjection<PaymentsRowWithJson>({
   name: 'payments',
-  version: 4,
+  version: 5,
   syncType: 'payment',
   table: 'payments',
   ddl: (s) => `
@@ -191,7 +228,10 @@ export const paymentsProjection = documentProjection<PaymentsRowWithJson>({
     CREATE INDEX ON ${s}.payments (client_id, created_at DESC, id DESC) WHERE voided_at IS NULL;
     CREATE INDEX ON ${s}.payments (status, created_at DESC, id DESC) WHERE voided_at IS NULL;
     CREATE INDEX ON ${s}.payments USING gin ((${paymentSearchText()}) gin_trgm_ops) WHERE voided_at IS NULL;`,
-  counts: { keysOf: paymentCountKeys, sumsOf: paymentSums },
+  counts: {
+    keysOf: (r) => [...paymentCountKeys(r), ...dashboardPaymentKeys(r)],
+    sumsOf: (r) => [...paymentSums(r), ...dashboardPaymentSums(r)],
+  },
   eventTypes: counted,
   idOf: invoiceIdOf,
   evolve(row, stored) {
@@ -199,3 +239,5 @@ export const paymentsProjection = documentProjection<PaymentsRowWithJson>({
     return next ? { ...next, list_head: paymentListHead(next) } : next;
   },
 });
+
+export const paymentsProjection = keepingPaidProjects(paymentRows);

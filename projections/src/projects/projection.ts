@@ -16,7 +16,8 @@ export const projectSearchText = (alias = '') => `${alias}title || ' ' || ${alia
 export const projectsProjection = documentProjection<Row>({
   name: 'projects',
   // 2: each row keeps its project's version (streamVersion). 3: paged lists (search text, counters, indexes).
-  version: 3,
+  // 4: a client's projects by status (the client's dashboard).
+  version: 4,
   streamVersion: true,
   syncType: 'project',
   table: 'projects',
@@ -47,7 +48,15 @@ export const projectsProjection = documentProjection<Row>({
     CREATE INDEX ON ${s}.projects (status, updated_at DESC, id DESC);
     CREATE INDEX ON ${s}.projects (type, updated_at DESC, id DESC);
     CREATE INDEX ON ${s}.projects USING gin ((${projectSearchText()}) gin_trgm_ops);`,
-  counts: { keysOf: (r) => ['', `status:${r.status}`, `type:${r.type}`, `client:${r.client_id}`] },
+  counts: {
+    keysOf: (r) => [
+      '',
+      `status:${r.status}`,
+      `type:${r.type}`,
+      `client:${r.client_id}`,
+      `client:${r.client_id}:status:${r.status}`,
+    ],
+  },
   eventTypes: eventTypesOf(projectEventSchemas),
   idOf: (e) => (e.data as { projectId: number }).projectId,
   evolve(row, stored) {
