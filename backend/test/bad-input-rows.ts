@@ -101,7 +101,14 @@ export const ROWS: Record<string, Row> = {
     body: () => ({ role: 'client' }),
   },
   'DELETE /api/users/:id': { params: () => ({ id: 999_999 }) },
-  'GET /api/audit': { query: (c) => ({ stream: `client-${c.owner.clientId}` }) },
+  'GET /api/audit': {
+    query: (c) => ({
+      stream: `client-${c.owner.clientId}`,
+      limit: '20',
+      q: 'created',
+      type: 'ClientCreated',
+    }),
+  },
   'POST /api/consultations': { callers: PUBLIC, body: () => consultation },
   'GET /api/consultations': {
     query: () => ({ limit: '20', q: 'pat', set: 'active', status: 'pending' }),
@@ -234,10 +241,17 @@ export const ROWS: Record<string, Row> = {
   'DELETE /api/forms/:id': { params: () => ({ id: 999_999 }) },
   'GET /api/messages': {
     callers: CLIENT,
-    query: (c) => ({ conversationId: `client-${c.owner.clientId}`, limit: '20' }),
+    query: (c) => ({
+      conversationId: `client-${c.owner.clientId}`,
+      before: String(c.messageId),
+      limit: '20',
+    }),
   },
   'GET /api/messages/conversations': { callers: CLIENT },
-  'GET /api/messages/client': { callers: CLIENT },
+  'GET /api/messages/client': {
+    callers: CLIENT,
+    query: (c) => ({ before: String(c.messageId), limit: '20' }),
+  },
   'POST /api/messages': {
     callers: CLIENT,
     body: (c) => ({ content: 'Any news?', clientId: c.owner.clientId }),
@@ -248,7 +262,10 @@ export const ROWS: Record<string, Row> = {
     body: (c) => ({ conversationId: `client-${c.owner.clientId}`, messageId: c.messageId }),
   },
   'GET /api/clients/for-messaging': {},
-  'GET /api/messages/client/:clientId': { params: (c) => ({ clientId: c.owner.clientId }) },
+  'GET /api/messages/client/:clientId': {
+    params: (c) => ({ clientId: c.owner.clientId }),
+    query: (c) => ({ before: String(c.messageId), limit: '20' }),
+  },
   'GET /api/appointments': {},
   'POST /api/appointments': {
     body: (c) => ({

@@ -407,4 +407,111 @@ describe('messaging over HTTP: chat with support, internal messages, read marks 
     expect((await chat(t.adminToken, { content: 'After', clientId: ann.clientId })).status).toBe(201);
     expect((await conversation(ann.token, annChat))?.unreadCount).toBe(1);
   });
+
+  it('pages back through a conversation while new messages arrive: nothing skipped, nothing twice', async () => {
+    const cara = await portalClientWithProject(t, { name: 'Cara Coast', email: 'cara@example.com' });
+    const caraChat = `client-${cara.clientId}`;
+    let sent = 0;
+    const write = async (count: number) => {
+      const ids: number[] = [];
+      for (let i = 0; i < count; i++, sent++) {
+        const res =
+          sent % 3 === 0
+            ? await chat(t.adminToken, { content: `note ${sent}`, clientId: cara.clientId })
+            : await chat(cara.token, { content: `note ${sent}` });
+        expect(res.status).toBe(201);
+        ids.push(res.body.id);
+      }
+      return ids;
+    };
+    const first = await write(12);
+
+    // The three reads of the conversation page alike: the client's own, the admin's of that client, and
+    // /api/messages named by conversation, as the client and as staff.
+    const reads = [
+      (q: string) => t.call('GET', `/api/messages/client?${q}`, undefined, cara.token),
+      (q: string) => t.call('GET', `/api/messages/client/${cara.clientId}?${q}`, undefined, t.adminToken),
+      (q: string) => t.call('GET', `/api/messages?conversationId=${caraChat}&${q}`, undefined, cara.token),
+      (q: string) => t.call('GET', `/api/messages?conversationId=${caraChat}&${q}`, undefined, t.adminToken),
+    ];
+    const arrived: number[] = [];
+    for (const read of reads) {
+      const seen: number[] = [];
+      let page = (await read('limit=5')).body as TMessage[];
+      expect(page.map((m) => m.id)).toEqual([...first, ...arrived].slice(-5));
+      const newest = page.map((m) => m.id);
+      seen.push(...newest);
+      // Pages back until one comes back shorter than asked; two new messages arrive before each.
+      for (let round = 1; page.length === 5; round++) {
+        expect(round, 'pages back to the start').toBeLessThan(12);
+        arrived.push(...(await write(2)));
+        const res = await read(`limit=5&before=${page[0]!.id}`);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        page = res.body as TMessage[];
+        expect(page.map((m) => m.conversationId).every((c) => c === caraChat)).toBe(true);
+        seen.unshift(...page.map((m) => m.id));
+      }
+      // Everything up to the first page's newest, oldest first, each once; nothing that arrived meanwhile.
+      expect(seen).toEqual([...first, ...arrived].filter((id) => id <= newest.at(-1)!));
+    }
+
+    // Asked with neither, the client lists still answer the whole conversation up to their 500.
+    const all = [...first, ...arrived];
+    const own = await t.call('GET', '/api/messages/client', undefined, cara.token);
+    expect(own.body.map((m: TMessage) => m.id)).toEqual(all);
+    const adminView = await t.call('GET', `/api/messages/client/${cara.clientId}`, undefined, t.adminToken);
+    expect(adminView.body).toEqual(own.body);
+    // A page before the first message is empty.
+    expect((await reads[0]!(`before=${first[0]}`)).body).toEqual([]);
+  });
+
+  it("a client cannot page back through another client's conversation", async () => {
+    const annChat = `client-${ann.clientId}`;
+    const annNewest = (await list(ann.token, '?limit=1'))[0]!;
+    const theirs = await t.call(
+      'GET',
+      `/api/messages?conversationId=${annChat}&before=${annNewest.id}&limit=5`,
+      undefined,
+      bob.token,
+    );
+    const missing = await t.call(
+      'GET',
+      `/api/messages?conversationId=client-999999&before=${annNewest.id}&limit=5`,
+      undefined,
+      bob.token,
+    );
+    expect(theirs.status).toBe(404);
+    expect(theirs.body).toEqual(missing.body);
+    // Bob's own list paged before Ann's message holds only Bob's.
+    const own = await t.call('GET', `/api/messages/client?before=${annNewest.id}`, undefined, bob.token);
+    expect(own.status).toBe(200);
+    expect(own.body.length).toBeGreaterThan(0);
+    expect(own.body.every((m: TMessage) => m.conversationId === `client-${bob.clientId}`)).toBe(true);
+    const adminOnly = await t.call(
+      'GET',
+      `/api/messages/client/${ann.clientId}?before=${annNewest.id}`,
+      undefined,
+      bob.token,
+    );
+    expect(adminOnly.status).toBe(403);
+  });
+
+  it('refuses a bad page with a message saying what is wrong', async () => {
+    const before = await eventCount(t);
+    for (const path of ['/api/messages?', '/api/messages/client?', `/api/messages/client/${ann.clientId}?`]) {
+      const token = path.startsWith('/api/messages/client/') ? t.adminToken : ann.token;
+      for (const [query, message] of [
+        ['before=abc', 'before: before must be a message id'],
+        ['before=0', 'before: before must be a message id'],
+        ['limit=0', 'limit: limit must be a whole number from 1 to 500'],
+        ['limit=501', 'limit: limit must be a whole number from 1 to 500'],
+        ['limit=2.5', 'limit: limit must be a whole number from 1 to 500'],
+        ['limit=ten', 'limit: limit must be a whole number from 1 to 500'],
+      ] as const) {
+        const res = await t.call('GET', `${path}${query}`, undefined, token);
+        expect([path, query, res.status, res.body.message]).toEqual([path, query, 400, message]);
+      }
+    }
+    expect(await eventCount(t)).toBe(before);
+  });
 });

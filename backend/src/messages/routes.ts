@@ -7,6 +7,7 @@ import {
   NO_CLIENT_PROFILE,
   type TMessage,
   teamConversationId,
+  ZClientMessagesQuery,
   ZConversation,
   ZMarkReadBody,
   ZMessage,
@@ -32,10 +33,11 @@ import { markRead, messageMadeBy, sendMessage } from './commands.ts';
 import { conversationStream } from './decide.ts';
 import { clientsForMessaging, conversationListCache, messageById, messagesFor } from './queries.ts';
 
-/** The most of one conversation `/api/messages/client` lists (the newest, oldest first). */
-const CLIENT_LIST_LIMIT = 500;
-
 const noClientProfile = () => new DomainError(404, 'no_client_profile', NO_CLIENT_PROFILE);
+
+/** A read's `?before=&limit=` as `messagesFor` takes it (no `before`: the newest). */
+const pageOf = ({ before, limit }: { before?: number | undefined; limit: number }) =>
+  before === undefined ? { limit } : { before, limit };
 
 /**
  * Messaging (spec part 2, sections 2.4b, 2.4c, 7): a client's "Chat with Support" with the staff, and staff's
@@ -86,13 +88,12 @@ export function messageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const me = await person(request);
-        const { conversationId, before, limit } = request.query;
+        const { conversationId } = request.query;
         if (conversationId !== undefined && !mayUseConversation(me, conversationId))
           throw notFound(CONVERSATION_NOT_FOUND);
         return messagesFor(deps, me, {
           ...(conversationId === undefined ? {} : { conversationId }),
-          ...(before === undefined ? {} : { before }),
-          limit,
+          ...pageOf(request.query),
         });
       },
     );
@@ -107,13 +108,16 @@ export function messageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // the portal's dashboard (which reads this with the rest) still shows that the account is not linked yet.
     app.get(
       '/api/messages/client',
-      { schema: { response: { 200: z.array(ZMessage) } }, preValidation: requireUser },
+      {
+        schema: { querystring: ZClientMessagesQuery, response: { 200: z.array(ZMessage) } },
+        preValidation: requireUser,
+      },
       async (request) => {
         const me = await person(request);
         if (me.clientId === null) return [];
         return messagesFor(deps, me, {
           conversationId: clientConversationId(me.clientId),
-          limit: CLIENT_LIST_LIMIT,
+          ...pageOf(request.query),
         });
       },
     );
@@ -121,7 +125,11 @@ export function messageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/messages/client/:clientId',
       {
-        schema: { params: ZMessageClientParams, response: { 200: z.array(ZMessage) } },
+        schema: {
+          params: ZMessageClientParams,
+          querystring: ZClientMessagesQuery,
+          response: { 200: z.array(ZMessage) },
+        },
         preValidation: requireAdmin,
       },
       async (request) => {
@@ -129,7 +137,7 @@ export function messageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (!(await clientById(deps, clientId))) throw notFound('Client not found');
         return messagesFor(deps, await person(request), {
           conversationId: clientConversationId(clientId),
-          limit: CLIENT_LIST_LIMIT,
+          ...pageOf(request.query),
         });
       },
     );

@@ -70,12 +70,33 @@ export const ZMarkReadBody = z.object({
   messageId: ZId('messageId must be a message id'),
 });
 
+/** The most messages one read answers. */
+export const MESSAGES_LIMIT_MAX = 500;
+const LIMIT_RANGE = `limit must be a whole number from 1 to ${MESSAGES_LIMIT_MAX}`;
+
+/**
+ * `?before=&limit=`: the `limit` newest messages older than message `before` (none: the newest), newest last.
+ * The answer stays an array: one shorter than asked has reached the conversation's start (the screens ask
+ * for one more than they show, to know whether there are older ones).
+ */
+const messagesPage = (defaultLimit: number) => ({
+  before: ZId('before must be a message id').optional(),
+  limit: z.coerce
+    .number({ error: LIMIT_RANGE })
+    .int(LIMIT_RANGE)
+    .min(1, LIMIT_RANGE)
+    .max(MESSAGES_LIMIT_MAX, LIMIT_RANGE)
+    .default(defaultLimit),
+});
+
 /** GET /api/messages `?conversationId=&before=&limit=`: newest last; `before` pages back. */
 export const ZMessagesQuery = z.object({
   conversationId: ZConversationId.optional(),
-  before: ZId('before must be a message id').optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(200),
+  ...messagesPage(200),
 });
+
+/** GET /api/messages/client[/:clientId] `?before=&limit=`: one client's conversation; asked with neither, its last 500. */
+export const ZClientMessagesQuery = z.object(messagesPage(MESSAGES_LIMIT_MAX));
 
 export const ZMessageClientParams = z.object({ clientId: ZIdParam });
 

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { SessionUser } from '../../auth/session';
 import { failureText } from '../../lib/api';
 import { Spinner } from '../../ui/Spinner';
-import { messagingClientsQuery, useSendMessage, useThread } from './api';
+import { messagingClientsQuery, useEarlierMessages, useSendMessage, useThread } from './api';
 import { ConnectionStatus } from './ConnectionStatus';
 import { MessageComposer } from './MessageComposer';
 import { MessageThread } from './MessageThread';
@@ -44,11 +44,13 @@ export function ChatWithSupport({
   const chosen = staff ? picked : clientId;
   const conversationId = chosen === null ? null : clientConversationId(chosen);
   const thread = useThread(conversationId);
+  const messages = thread.data?.messages;
+  const earlier = useEarlierMessages(conversationId, thread.data);
   const send = useSendMessage(user.id);
-  const typingNames = useTypingNames(useTypingIn(conversationId), thread.data, staff);
+  const typingNames = useTypingNames(useTypingIn(conversationId), messages, staff);
   useOpenConversation(conversationId, visible);
   useLoadErrorToast(visible ? thread.error : null);
-  useMarkReadWhileOpen(conversationId, thread.data, user.id, staff, visible);
+  useMarkReadWhileOpen(conversationId, messages, user.id, staff, visible);
 
   let body: ReactNode;
   if (!staff && clientId === null)
@@ -62,7 +64,7 @@ export function ChatWithSupport({
         <p className="text-sm text-red-900">{failureText(thread.error, thread.error.message)}</p>
       </div>
     );
-  else if (!thread.data)
+  else if (!messages)
     body = (
       <div className="m-auto">
         <Spinner label="Loading Messages" />
@@ -71,10 +73,11 @@ export function ChatWithSupport({
   else
     body = (
       <MessageThread
-        messages={thread.data}
+        messages={messages}
         me={user.id}
         empty="No messages yet. Start a conversation!"
         typing={typingNames}
+        earlier={earlier}
       />
     );
 

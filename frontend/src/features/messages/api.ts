@@ -11,9 +11,10 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import { showAccepted } from '../../lib/accepted';
 import { apiRequest, createRecord, isAccepted } from '../../lib/api';
 import { callFailure } from '../../lib/failure';
+import { apiRead } from '../../lib/paged-list';
 import { useSocketStatus } from '../../lib/socket';
 import { withIncoming, withOpened } from './conversations';
-import { mergeMessages } from './thread';
+import { oldestId, type Thread, withMessage, withNewestPage, withOlderPage } from './thread';
 
 /**
  * The messages API as the screens call it (spec part 2, sections 2.4b, 2.4c, 7). Every messages read
@@ -26,16 +27,27 @@ export const POLL_MS = 5000;
 export const threadKey = (conversationId: string) => [MESSAGES_KEY, 'thread', conversationId] as const;
 export const conversationsKey = [MESSAGES_KEY, 'conversations'] as const;
 
-/** GET /api/messages?conversationId=: the thread, oldest first, merged with what the socket brought. */
+/** Messages a thread shows at first and loads with each Show Earlier Messages. */
+export const THREAD_PAGE = 50;
+
+/** GET /api/messages?conversationId=&before=&limit=: one more than a page, to tell whether older ones remain. */
+const threadPageUrl = (conversationId: string, before?: number) =>
+  `${MESSAGES_KEY}?${new URLSearchParams({
+    conversationId,
+    limit: String(THREAD_PAGE + 1),
+    ...(before === undefined ? {} : { before: String(before) }),
+  })}`;
+
+/**
+ * The thread, oldest first: its newest page merged with the earlier pages kept and what the socket brought.
+ * A refetch (a send, a live update, a reconnect, polling) reads the newest page only.
+ */
 export const threadQuery = (conversationId: string) =>
   queryOptions({
     queryKey: threadKey(conversationId),
     queryFn: async ({ client }) => {
-      const fetched = await apiRequest<TMessage[]>(
-        'GET',
-        `${MESSAGES_KEY}?conversationId=${encodeURIComponent(conversationId)}`,
-      );
-      return mergeMessages(client.getQueryData<TMessage[]>(threadKey(conversationId)), fetched);
+      const fetched = await apiRequest<TMessage[]>('GET', threadPageUrl(conversationId));
+      return withNewestPage(client.getQueryData<Thread>(threadKey(conversationId)), fetched, THREAD_PAGE);
     },
   });
 
@@ -65,6 +77,33 @@ export function useThread(conversationId: string | null) {
   });
 }
 
+/**
+ * Show Earlier Messages: the page before the oldest message shown, put in front. Its loading and failure
+ * belong to the conversation asked for (another one picked meanwhile shows neither).
+ */
+export function useEarlierMessages(conversationId: string | null, thread: Thread | undefined) {
+  const queryClient = useQueryClient();
+  const load = useMutation({
+    mutationFn: async ({ id, before }: { id: string; before: number }) =>
+      apiRead<TMessage[]>(threadPageUrl(id, before)),
+    onSuccess: (answer, { id, before }) =>
+      queryClient.setQueryData<Thread>(threadKey(id), (current) =>
+        withOlderPage(current, before, answer, THREAD_PAGE),
+      ),
+  });
+  const before = thread && oldestId(thread);
+  const mine = load.variables?.id === conversationId;
+  return {
+    shown: Boolean(thread?.hasOlder) && before !== undefined,
+    loading: mine && load.isPending,
+    failed: mine && load.isError,
+    load: () => {
+      if (conversationId !== null && before !== undefined) load.mutate({ id: conversationId, before });
+    },
+  };
+}
+export type EarlierMessages = ReturnType<typeof useEarlierMessages>;
+
 export function useConversations(enabled = true) {
   const poll = usePollWhileDisconnected();
   return useQuery({ ...conversationsQuery, enabled, refetchInterval: poll ? POLL_MS : false });
@@ -80,9 +119,11 @@ export function receiveMessage(
   me: number,
   openId: string | null,
 ) {
-  queryClient.setQueryData<TMessage[]>(threadKey(message.conversationId), (current) =>
-    mergeMessages(current, [message]),
-  );
+  const key = threadKey(message.conversationId);
+  const notRead = queryClient.getQueryData<Thread>(key) === undefined;
+  queryClient.setQueryData<Thread>(key, (current) => withMessage(current, message));
+  // A thread not read yet holds this message alone: it is read in full when it is next shown.
+  if (notRead) void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
   const list = queryClient.getQueryData<TConversation[]>(conversationsKey);
   const next = list && withIncoming(list, message, me, openId);
   if (next) queryClient.setQueryData(conversationsKey, next);

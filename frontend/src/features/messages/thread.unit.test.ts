@@ -7,6 +7,11 @@ import {
   lastFromOthers,
   mergeMessages,
   messageFromFrame,
+  oldestId,
+  type Thread,
+  withMessage,
+  withNewestPage,
+  withOlderPage,
 } from './thread';
 
 const STAFF = 1;
@@ -53,6 +58,72 @@ describe('a thread merged from fetches and socket frames', () => {
     expect(messageFromFrame(msg(1))?.id).toBe(1);
     expect(messageFromFrame({ id: 1, content: 'x' })).toBeNull();
     expect(messageFromFrame(null)).toBeNull();
+  });
+});
+
+describe('a thread paged back with Show Earlier Messages', () => {
+  const SIZE = 3;
+  /** The server's answer: messages `from`..`to`, oldest first. */
+  const answer = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => msg(from + i));
+  const ids = (thread: Thread | undefined) => thread?.messages.map((m) => m.id);
+
+  it('shows the newest page; one more in the answer means older ones remain', () => {
+    const first = withNewestPage(undefined, answer(6, 9), SIZE);
+    expect([ids(first), first.hasOlder, first.upTo]).toEqual([[7, 8, 9], true, 9]);
+    const whole = withNewestPage(undefined, answer(1, 3), SIZE);
+    expect([ids(whole), whole.hasOlder]).toEqual([[1, 2, 3], false]);
+    expect(withNewestPage(undefined, [], SIZE)).toEqual({ messages: [], hasOlder: false, upTo: 0 });
+  });
+
+  it('puts the page before the oldest in front; a short page has reached the start', () => {
+    const first = withNewestPage(undefined, answer(6, 9), SIZE);
+    expect(oldestId(first)).toBe(7);
+    const second = withOlderPage(first, 7, answer(3, 6), SIZE)!;
+    expect([ids(second), second.hasOlder, second.upTo]).toEqual([[4, 5, 6, 7, 8, 9], true, 9]);
+    const start = withOlderPage(second, 4, answer(1, 3), SIZE)!;
+    expect([ids(start), start.hasOlder]).toEqual([[1, 2, 3, 4, 5, 6, 7, 8, 9], false]);
+    // Exactly a page left: the answer has no extra one, so the button goes without asking for an empty page.
+    const exact = withOlderPage(withNewestPage(undefined, answer(3, 6), SIZE), 4, answer(1, 3), SIZE)!;
+    expect([ids(exact), exact.hasOlder]).toEqual([[1, 2, 3, 4, 5, 6], false]);
+  });
+
+  it('keeps the earlier pages when the newest page is read again after new messages', () => {
+    let thread = withNewestPage(undefined, answer(6, 9), SIZE);
+    thread = withOlderPage(thread, 7, answer(3, 6), SIZE)!;
+    thread = withMessage(thread, msg(10)); // from the socket
+    thread = withNewestPage(thread, answer(8, 11), SIZE); // a live update's refetch
+    expect([ids(thread), thread.hasOlder, thread.upTo]).toEqual([[4, 5, 6, 7, 8, 9, 10, 11], true, 11]);
+    // Still the page before the oldest kept, whatever came in at the bottom.
+    expect(oldestId(thread)).toBe(4);
+  });
+
+  it('starts again from the newest page when more than a page came since (what lies between is unknown)', () => {
+    let thread = withNewestPage(undefined, answer(6, 9), SIZE);
+    thread = withOlderPage(thread, 7, answer(3, 6), SIZE)!;
+    thread = withMessage(thread, msg(20)); // the socket, while 10–17 were missed
+    thread = withNewestPage(thread, answer(17, 20), SIZE);
+    expect([ids(thread), thread.hasOlder, thread.upTo]).toEqual([[18, 19, 20], true, 20]);
+  });
+
+  it('drops an earlier page that no longer joins the thread (it started again meanwhile)', () => {
+    const again = withNewestPage(undefined, answer(17, 20), SIZE);
+    expect(withOlderPage(again, 7, answer(3, 6), SIZE)).toBe(again);
+    expect(withOlderPage(undefined, 7, answer(3, 6), SIZE)).toBeUndefined();
+  });
+
+  it('a message for a thread not read yet starts it; its first read keeps it', () => {
+    const pushed = withMessage(undefined, msg(12));
+    expect(pushed).toEqual({ messages: [msg(12)], hasOlder: false, upTo: 0 });
+    // The read model does not show 12 yet: the read keeps it all the same.
+    const read = withNewestPage(pushed, answer(8, 11), SIZE);
+    expect([ids(read), read.hasOlder, read.upTo]).toEqual([[9, 10, 11, 12], true, 11]);
+    const short = withNewestPage(pushed, answer(1, 2), SIZE);
+    expect([ids(short), short.hasOlder]).toEqual([[1, 2, 12], false]);
+  });
+
+  it('keeps read marks when a page is read again', () => {
+    const thread = withNewestPage(undefined, [msg(1, { read: true }), msg(2)], SIZE);
+    expect(withNewestPage(thread, [msg(1), msg(2)], SIZE).messages.map((m) => m.read)).toEqual([true, false]);
   });
 });
 

@@ -2,7 +2,7 @@ import type { TMessage } from '@app/contracts/api/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { markRead, threadKey } from './api';
-import { applyRead, hasUnreadFromOthers, lastFromOthers } from './thread';
+import { applyRead, hasUnreadFromOthers, lastFromOthers, type Thread } from './thread';
 
 /**
  * Opening a conversation marks others' messages read (spec part 2, section 4 "Messaging"): while the pane
@@ -21,8 +21,13 @@ export function useMarkReadWhileOpen(
   const unread = messages ? hasUnreadFromOthers(messages, me, staff) : false;
   useEffect(() => {
     if (!visible || !conversationId || !last || !unread) return;
-    queryClient.setQueryData<TMessage[]>(threadKey(conversationId), (current) =>
-      current ? applyRead(current, { messageId: last.id, readBy: me, readerIsStaff: staff }) : current,
+    queryClient.setQueryData<Thread>(
+      threadKey(conversationId),
+      (current) =>
+        current && {
+          ...current,
+          messages: applyRead(current.messages, { messageId: last.id, readBy: me, readerIsStaff: staff }),
+        },
     );
     void markRead(queryClient, conversationId, last.id);
   }, [queryClient, conversationId, last, unread, me, staff, visible]);

@@ -1,4 +1,4 @@
-import type { TMessage, TMessagingClient } from '@app/contracts/api/messages';
+import type { TMessagingClient } from '@app/contracts/api/messages';
 import { conversationParts } from '@app/contracts/api/messages';
 import { ZMessageReadEvent, ZTypingEvent } from '@app/contracts/ws';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { toast } from '../../ui/toast-store';
 import { MESSAGES_KEY, markRead, messagingClientsQuery, receiveMessage, threadKey } from './api';
 import { newMessageToast } from './compose';
 import { useMessagingStore } from './store';
-import { applyRead, messageFromFrame } from './thread';
+import { applyRead, messageFromFrame, type Thread } from './thread';
 import { TYPING_FORGET_MS, typingAfterMessage, typingChanged } from './typing';
 
 /**
@@ -106,8 +106,10 @@ function readReceived(
   }
   if (readerIsStaff !== undefined) {
     const known = readerIsStaff;
-    queryClient.setQueryData<TMessage[]>(key, (messages) =>
-      messages ? applyRead(messages, { ...read, readerIsStaff: known }) : messages,
+    queryClient.setQueryData<Thread>(
+      key,
+      (thread) =>
+        thread && { ...thread, messages: applyRead(thread.messages, { ...read, readerIsStaff: known }) },
     );
   }
   void queryClient.invalidateQueries({ queryKey: key });

@@ -2,7 +2,7 @@ import type { TConversation } from '@app/contracts/api/messages';
 import type { SessionUser } from '../../../auth/session';
 import { failureText } from '../../../lib/api';
 import { Spinner } from '../../../ui/Spinner';
-import { useSendInternalMessage, useThread } from '../api';
+import { useEarlierMessages, useSendInternalMessage, useThread } from '../api';
 import { MessageComposer } from '../MessageComposer';
 import { MessageThread } from '../MessageThread';
 import { useOpenConversation, useTypingIn } from '../store';
@@ -22,11 +22,13 @@ export function ThreadPane({
   visible: boolean;
 }) {
   const thread = useThread(conversation.id);
+  const messages = thread.data?.messages;
+  const earlier = useEarlierMessages(conversation.id, thread.data);
   const send = useSendInternalMessage(user.id);
-  const typing = useTypingNames(useTypingIn(conversation.id), thread.data, true);
+  const typing = useTypingNames(useTypingIn(conversation.id), messages, true);
   useOpenConversation(conversation.id, visible);
   useLoadErrorToast(visible ? thread.error : null);
-  useMarkReadWhileOpen(conversation.id, thread.data, user.id, true, visible);
+  useMarkReadWhileOpen(conversation.id, messages, user.id, true, visible);
   const recipient =
     conversation.clientId !== null
       ? ({ kind: 'client', id: conversation.clientId } as const)
@@ -44,12 +46,13 @@ export function ThreadPane({
           <p className="font-semibold text-red-900">Error Loading Messages</p>
           <p className="text-sm text-red-900">{failureText(thread.error, thread.error.message)}</p>
         </div>
-      ) : thread.data ? (
+      ) : messages ? (
         <MessageThread
-          messages={thread.data}
+          messages={messages}
           me={user.id}
           empty="No messages yet. Start a conversation!"
           typing={typing}
+          earlier={earlier}
         />
       ) : (
         <div className="m-auto">
