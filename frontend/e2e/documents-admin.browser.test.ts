@@ -123,7 +123,12 @@ describe('documents: the admin Documents view (browser)', () => {
     // A template for the client's project: client, then project (moves on by itself), then the fields.
     await admin.getByRole('button', { name: 'Open Security Camera Install Quote' }).click();
     const editor = admin.getByRole('dialog', { name: 'Security Camera Install Quote' });
-    await editor.getByLabel('Client').selectOption({ label: CLIENT.name });
+    await pickFromSearch(
+      editor.getByRole('combobox', { name: 'Client' }),
+      CLIENT.name,
+      CLIENT.name,
+      CLIENT.email,
+    );
     await editor.getByLabel('Project').selectOption({ label: projectTitle });
     await editor.getByRole('button', { name: 'Save Form' }).waitFor();
     expect(await editor.getByLabel('Client Name').inputValue()).toBe(CLIENT.name);

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../backend/test/eventually.ts';
 import { type BrowserApp, expectAccessible, startBrowserApp } from './browser.ts';
+import { pickFromSearch } from './fields.ts';
 
 const CLIENT = { name: 'Nell Sitka', email: 'nell@example.com' };
 const PASSWORD = 'sitka-spruce-1';
@@ -110,7 +111,12 @@ describe('documents: a form signed by the client on a phone, its signed PDF; a r
     await admin.goto('/admin?view=documents');
     await admin.getByRole('button', { name: 'Open Security Camera Install Quote' }).click();
     const editor = admin.getByRole('dialog', { name: 'Security Camera Install Quote' });
-    await editor.getByLabel('Client').selectOption({ label: CLIENT.name });
+    await pickFromSearch(
+      editor.getByRole('combobox', { name: 'Client' }),
+      CLIENT.name,
+      CLIENT.name,
+      CLIENT.email,
+    );
     await editor.getByLabel('Project').selectOption({ label: 'Cabin cameras' });
     await editor.getByLabel('Project Type').selectOption('Residential');
     await editor.getByLabel('Number of Cameras').fill('6');

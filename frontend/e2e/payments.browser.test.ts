@@ -92,7 +92,13 @@ describe('payments: a quote made an invoice, read by its client, paid in cash; t
     const dialog = admin.getByRole('dialog', { name: 'Convert Quote to Invoice' });
     await dialog.getByRole('button', { name: 'Convert to Invoice' }).click();
     await dialog.getByText('Please choose both a quote and a project').waitFor();
-    await dialog.getByLabel('Quote').selectOption(String(quote.id));
+    // The quote is found by typing its number; its option names the client (and total) to tell look-alikes apart.
+    await pickFromSearch(
+      dialog.getByRole('combobox', { name: 'Quote' }),
+      quote.quoteNumber,
+      quote.quoteNumber,
+      CLIENT.name,
+    );
     // The quote's client's projects are read once the quote is chosen; its own project is then chosen.
     await expect.poll(() => dialog.getByLabel('Project').inputValue()).toBe(String(projectId));
     await expectAccessible(admin, { include: 'dialog[open]' });
@@ -376,7 +382,12 @@ describe('payments: a quote made an invoice, read by its client, paid in cash; t
     const count = (await payments()).length;
     await admin.getByRole('button', { name: 'Convert Quote to Invoice' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Convert Quote to Invoice' });
-    await dialog.getByLabel('Quote').selectOption(String(quote.id));
+    await pickFromSearch(
+      dialog.getByRole('combobox', { name: 'Quote' }),
+      'Lodge',
+      quote.quoteNumber,
+      CLIENT.name,
+    );
     await dialog.getByRole('button', { name: 'Convert to Invoice' }).click();
     await dialog
       .getByRole('alert')

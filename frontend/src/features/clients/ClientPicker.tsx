@@ -1,11 +1,9 @@
-import type { TClient, TClientListItem, TClientsPage } from '@app/contracts/api/clients';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { apiRead, useSettled } from '../../lib/paged-list';
+import type { TClient } from '@app/contracts/api/clients';
+import { apiRead } from '../../lib/paged-list';
+import { pickerUrl, usePickerSearch } from '../../lib/picker-search';
 import { SearchCombobox } from '../../ui/SearchCombobox';
 
 const CLIENTS_KEY = '/api/clients';
-const PICKER_PAGE = 20;
 
 /** What a picker needs of a client: a list row or a whole record will do. */
 export type PickedClient = Pick<TClient, 'id' | 'name' | 'email' | 'phone' | 'address'>;
@@ -30,37 +28,23 @@ export function ClientPicker({
   error?: string | null;
   placeholder?: string;
 }) {
-  const [text, setText] = useState('');
-  const [picked, setPicked] = useState<PickedClient | null>(null);
-  const q = useSettled(text.trim());
-  const found = useQuery({
-    queryKey: [CLIENTS_KEY, 'pick', q],
-    queryFn: () =>
-      apiRead<TClientsPage>(
-        `${CLIENTS_KEY}?${new URLSearchParams({ limit: String(PICKER_PAGE), ...(q ? { q } : {}) })}`,
-      ),
-    placeholderData: (previous) => previous,
+  const search = usePickerSearch({
+    id: clientId,
+    onChange,
+    searchKey: [CLIENTS_KEY, 'pick'],
+    searchUrl: (q) => pickerUrl(CLIENTS_KEY, q),
+    readOne: (id) => ({
+      queryKey: [CLIENTS_KEY, id],
+      queryFn: () => apiRead<TClient>(`${CLIENTS_KEY}/${id}`),
+    }),
   });
-  const given = useQuery({
-    queryKey: [CLIENTS_KEY, clientId],
-    queryFn: () => apiRead<TClient>(`${CLIENTS_KEY}/${clientId}`),
-    enabled: clientId !== null && picked?.id !== clientId,
-  });
-  const selected = clientId === null ? null : picked?.id === clientId ? picked : (given.data ?? null);
   return (
     <SearchCombobox<PickedClient>
       label={label}
-      items={found.data?.items ?? ([] as TClientListItem[])}
-      selected={selected}
-      onSelect={(client) => {
-        setPicked(client);
-        onChange(client);
-      }}
-      onSearch={setText}
+      {...search}
       toText={(c) => c.name}
       describe={clientDetails}
       keyOf={(c) => c.id}
-      loading={found.isFetching || q !== text.trim()}
       placeholder={placeholder}
       error={error}
       emptyText="No client matches what you typed."

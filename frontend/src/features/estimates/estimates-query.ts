@@ -8,9 +8,6 @@ import { ApiError, apiRequest } from '../../lib/api';
  */
 export const ESTIMATES_KEY = '/api/estimates';
 
-/** GET /api/estimates: every estimate, for staff. */
-export const estimatesQuery = queryOptions<TEstimate[]>({ queryKey: [ESTIMATES_KEY] });
-
 /** GET /api/estimates/{id}: one estimate (404 when it does not exist or was deleted). */
 export const estimateQuery = (id: number) =>
   queryOptions({

@@ -1,8 +1,6 @@
-import type { TProjectListItem, TProjectsPage, TProjectType } from '@app/contracts/api/projects';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { TProjectListItem, TProjectType } from '@app/contracts/api/projects';
 import { formatDate } from '../../lib/format';
-import { apiRead, useSettled } from '../../lib/paged-list';
+import { pickerUrl, usePickerSearch } from '../../lib/picker-search';
 import { SearchCombobox } from '../../ui/SearchCombobox';
 import { statusLabel, typeLabel } from './labels';
 import { PROJECTS_KEY, projectQuery } from './project-query';
@@ -12,8 +10,6 @@ export type PickedProject = Pick<
   TProjectListItem,
   'id' | 'title' | 'clientId' | 'clientName' | 'status' | 'type' | 'createdAt' | 'jobStartDate' | 'jobEndDate'
 >;
-
-const PICKER_PAGE = 20;
 
 /** The line under a project's title that tells look-alikes apart. */
 export const projectDetails = (p: PickedProject) =>
@@ -39,39 +35,21 @@ export function ProjectPicker({
   error?: string | null;
   placeholder?: string;
 }) {
-  const [text, setText] = useState('');
-  const [picked, setPicked] = useState<PickedProject | null>(null);
-  const q = useSettled(text.trim());
-  const found = useQuery({
-    queryKey: [PROJECTS_KEY, 'pick', q, exceptType],
-    queryFn: () => {
-      const params = new URLSearchParams({ limit: String(PICKER_PAGE) });
-      if (q) params.set('q', q);
-      if (exceptType) params.set('exceptType', exceptType);
-      return apiRead<TProjectsPage>(`${PROJECTS_KEY}?${params}`);
-    },
-    placeholderData: (previous) => previous,
+  const search = usePickerSearch({
+    id: projectId,
+    onChange,
+    searchKey: [PROJECTS_KEY, 'pick', exceptType],
+    searchUrl: (q) => pickerUrl(PROJECTS_KEY, q, exceptType ? { exceptType } : {}),
+    // A project chosen elsewhere (the page's own project) is read to show its name.
+    readOne: projectQuery,
   });
-  // A project chosen elsewhere (the page's own project) is read to show its name.
-  const given = useQuery({
-    ...projectQuery(projectId ?? 0),
-    enabled: projectId !== null && picked?.id !== projectId,
-  });
-  const selected = projectId === null ? null : picked?.id === projectId ? picked : (given.data ?? null);
   return (
     <SearchCombobox<PickedProject>
       label={label}
-      items={found.data?.items ?? ([] as TProjectListItem[])}
-      selected={selected}
-      onSelect={(project) => {
-        setPicked(project);
-        onChange(project);
-      }}
-      onSearch={setText}
+      {...search}
       toText={(p) => p.title}
       describe={projectDetails}
       keyOf={(p) => p.id}
-      loading={found.isFetching || q !== text.trim()}
       placeholder={placeholder}
       error={error}
       emptyText="No project matches what you typed."

@@ -1,11 +1,11 @@
-import type { TClient } from '@app/contracts/api/clients';
 import type { FormAnswers } from '@app/contracts/forms/answers';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { SelectField, TextField } from '../../../ui/Field';
 import { toast } from '../../../ui/toast-store';
+import { ClientPicker, type PickedClient } from '../../clients/ClientPicker';
 import { clientProjectsQuery } from '../../projects/project-query';
 import { useCreateFormDocument } from '../api';
 import { FormFields } from '../FormFields';
@@ -17,9 +17,6 @@ import {
   today,
   withFieldOption,
 } from './editor-form';
-
-/** GET /api/clients: the same list (and cache) the Clients view reads. */
-const clientsQuery = queryOptions<TClient[]>({ queryKey: ['/api/clients'] });
 
 /** Choosing a project moves on to the fields after this pause (spec part 2, section 2.4a). */
 export const ADVANCE_DELAY_MS = 100;
@@ -38,10 +35,9 @@ export function FormEditorDialog({ source, onClose }: { source: EditorSource | n
 }
 
 function EditorSteps({ source, onClose }: { source: EditorSource; onClose: () => void }) {
-  const clients = useQuery(clientsQuery);
   const [form, setForm] = useState(() => editorForm(source));
   const [step, setStep] = useState<'client' | 'project' | 'edit'>('client');
-  const [clientId, setClientId] = useState('');
+  const [clientId, setClientId] = useState<number | null>(null);
   const [projectId, setProjectId] = useState('');
   const [answers, setAnswers] = useState<FormAnswers>({});
   const [date, setDate] = useState(today());
@@ -53,15 +49,15 @@ function EditorSteps({ source, onClose }: { source: EditorSource; onClose: () =>
   const save = useCreateFormDocument();
   useEffect(() => () => clearTimeout(advance.current), []);
 
-  const projects = useQuery(clientProjectsQuery(clientId ? Number(clientId) : null));
+  const projects = useQuery(clientProjectsQuery(clientId));
   const clientProjects = projects.data ?? [];
   const selectFields = form.sections.flatMap((s) => s.fields).filter((f) => f.type.endsWith('select'));
 
-  const chooseClient = (id: string) => {
-    setClientId(id);
+  const chooseClient = (client: PickedClient | null) => {
+    setClientId(client?.id ?? null);
     setProjectId('');
-    setClientName(clients.data?.find((c) => String(c.id) === id)?.name ?? '');
-    setStep(id ? 'project' : 'client');
+    setClientName(client?.name ?? '');
+    setStep(client ? 'project' : 'client');
   };
   const chooseProject = (id: string) => {
     setProjectId(id);
@@ -87,13 +83,7 @@ function EditorSteps({ source, onClose }: { source: EditorSource; onClose: () =>
     return (
       <div className="space-y-4">
         <p className="text-sm text-slate-700">Step 1 of 2: choose the client, then the project.</p>
-        <SelectField
-          label="Client"
-          value={clientId}
-          placeholder={clients.isPending ? 'Loading clients...' : 'Select a client'}
-          options={(clients.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-          onChange={(event) => chooseClient(event.target.value)}
-        />
+        <ClientPicker clientId={clientId} onChange={chooseClient} />
         {step === 'project' &&
           (clientProjects.length === 0 && !projects.isPending ? (
             <p className="text-sm text-slate-700">This client has no projects yet.</p>

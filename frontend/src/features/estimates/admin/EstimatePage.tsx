@@ -18,7 +18,6 @@ import { StaleCopyNotice } from '../../../ui/StaleCopyNotice';
 import { errorToast } from '../../../ui/toast-store';
 import { estimateIdOf, estimateQuery, isNotFound } from '../estimates-query';
 import { EstimateStatusBadge, KindBadge } from './Badges';
-import { clientsQuery } from './choices';
 import { useCreateEstimateProject } from './create-estimate-project';
 import { DELETE_CONFIRMATION, useDeleteEstimate } from './delete-estimate';
 import { useEstimateDownload } from './download-estimate';
@@ -74,7 +73,6 @@ function LoadedEstimate({ id }: { id: number }) {
 
 function EstimateScreen({ estimate }: { estimate: TEstimate }) {
   const navigate = useNavigate();
-  const clients = useQuery(clientsQuery);
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<EstimateDraft | null>(null);
   // The estimate as the edit started from it: what the save compares with and whose version it sends
@@ -218,7 +216,6 @@ function EstimateScreen({ estimate }: { estimate: TEstimate }) {
             estimate={estimate}
             draft={editing}
             onChange={setEditing}
-            clients={clients.data ?? []}
             pricing={pricing}
             automaticHours={automaticHours({ ...input, customLaborHours: null })}
           />

@@ -1,4 +1,3 @@
-import type { TClient } from '@app/contracts/api/clients';
 import type { TEstimate } from '@app/contracts/api/estimates';
 import { ESTIMATE_STATUS_LABELS } from '@app/contracts/api/estimates';
 import { type Pricing, propertyTypeLabel } from '@app/contracts/estimates/pricing';
@@ -17,7 +16,6 @@ export function EstimateSections({
   estimate,
   draft,
   onChange,
-  clients,
   pricing,
   automaticHours,
 }: {
@@ -25,7 +23,6 @@ export function EstimateSections({
   /** The edit mode's draft; null shows the stored estimate. */
   draft: EstimateDraft | null;
   onChange: (draft: EstimateDraft) => void;
-  clients: readonly TClient[];
   pricing: Pricing;
   automaticHours: number;
 }) {
@@ -63,7 +60,7 @@ export function EstimateSections({
 
       <Section title="Client & Project">
         {draft ? (
-          <ClientProjectFields draft={draft} onChange={onChange} clients={clients} />
+          <ClientProjectFields draft={draft} onChange={onChange} />
         ) : (
           <Facts
             facts={[

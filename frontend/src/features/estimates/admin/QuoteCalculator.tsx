@@ -10,7 +10,6 @@ import { Spinner } from '../../../ui/Spinner';
 import { errorToast } from '../../../ui/toast-store';
 import { settingsQuery } from '../../settings/settings-query';
 import { CurrentPricing } from './CurrentPricing';
-import { clientsQuery } from './choices';
 import { useCreateEstimateProject } from './create-estimate-project';
 import { useEstimateDownload } from './download-estimate';
 import { ClientProjectFields, PropertyFields, TechnicalFields } from './QuoteFields';
@@ -54,7 +53,6 @@ export function QuoteCalculator({ onBack }: { onBack: () => void }) {
 }
 
 function Calculator({ pricing }: { pricing: Pricing }) {
-  const clients = useQuery(clientsQuery);
   const [draft, setDraft] = useState<QuoteDraft>(NEW_QUOTE);
   const [generated, setGenerated] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -114,7 +112,7 @@ function Calculator({ pricing }: { pricing: Pricing }) {
               onChange={(event) => onChange({ ...draft, jobName: event.target.value })}
             />
           </div>
-          <ClientProjectFields draft={draft} onChange={onChange} clients={clients.data ?? []} />
+          <ClientProjectFields draft={draft} onChange={onChange} />
           <PropertyFields draft={draft} onChange={onChange} pricing={pricing} />
           <TechnicalFields
             draft={draft}

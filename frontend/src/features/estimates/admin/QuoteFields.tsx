@@ -1,4 +1,3 @@
-import type { TClient } from '@app/contracts/api/clients';
 import {
   CAMERA_COUNT_MAX,
   CAMERA_COUNT_MIN,
@@ -10,6 +9,7 @@ import {
 import { type Pricing, propertyTypeLabel } from '@app/contracts/estimates/pricing';
 import { useQuery } from '@tanstack/react-query';
 import { SelectField, TextField } from '../../../ui/Field';
+import { ClientPicker } from '../../clients/ClientPicker';
 import { clientProjectsQuery } from '../../projects/project-query';
 import { formatDollars } from '../money';
 import { type QuoteDraft, withCameraType, withClient, withService } from './quote-form';
@@ -27,26 +27,17 @@ const CAMERA_TYPE_LABELS: Record<CameraType, string> = {
 };
 export const cameraTypeLabel = (type: CameraType) => CAMERA_TYPE_LABELS[type];
 
-/** Client, and the project of that client (offered only when the client has projects). */
-export function ClientProjectFields<T extends QuoteDraft>({
-  draft,
-  onChange,
-  clients,
-}: Props<T> & { clients: readonly TClient[] }) {
+/**
+ * Client (found by typing; an emptied field is no client), and the project of that client (offered only when
+ * the client has projects).
+ */
+export function ClientProjectFields<T extends QuoteDraft>({ draft, onChange }: Props<T>) {
   const theirs = useQuery(clientProjectsQuery(draft.clientId)).data ?? [];
   return (
     <>
-      <SelectField
-        label="Client"
-        placeholder="No client"
-        options={clients.map((client) => ({
-          value: String(client.id),
-          label: `${client.name} (${client.email})`,
-        }))}
-        value={draft.clientId === null ? '' : String(draft.clientId)}
-        onChange={(event) =>
-          onChange(withClient(draft, event.target.value ? Number(event.target.value) : null))
-        }
+      <ClientPicker
+        clientId={draft.clientId}
+        onChange={(client) => onChange(withClient(draft, client?.id ?? null))}
       />
       {theirs.length > 0 && (
         <SelectField

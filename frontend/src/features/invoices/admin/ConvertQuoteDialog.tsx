@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { SelectField } from '../../../ui/Field';
-import { estimatesQuery } from '../../estimates/estimates-query';
+import { EstimatePicker, type PickedEstimate } from '../../estimates/EstimatePicker';
 import { clientProjectsQuery } from '../../projects/project-query';
 import { fullyInvoicedMessage, useConvertQuote } from '../convert-quote';
-import { centsToUsd } from '../payment-list';
 import { ExtraBeyondQuote } from './ExtraBeyondQuote';
 
 /**
@@ -16,18 +15,16 @@ import { ExtraBeyondQuote } from './ExtraBeyondQuote';
  * confirm an extra beyond it.
  */
 export function ConvertQuoteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const quotes = useQuery({ ...estimatesQuery, enabled: open });
   const convert = useConvertQuote();
-  const [quoteId, setQuoteId] = useState('');
+  const [quote, setQuote] = useState<PickedEstimate | null>(null);
   const [projectId, setProjectId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [fully, setFully] = useState<string | null>(null);
-  const quote = quotes.data?.find((estimate) => String(estimate.id) === quoteId);
   // The quote's client's own projects, read for that client alone.
   const projects = useQuery(clientProjectsQuery(quote?.clientId ?? null));
   const choices = (projects.data ?? []).filter((project) => project.type !== 'invoice');
   const close = () => {
-    setQuoteId('');
+    setQuote(null);
     setProjectId('');
     setError(null);
     setFully(null);
@@ -35,12 +32,12 @@ export function ConvertQuoteDialog({ open, onClose }: { open: boolean; onClose: 
   };
   /** Converts what remains of the quote, or bills `extra` dollars beyond it once an admin confirmed. */
   const submit = (extra?: string) => {
-    if (!quoteId || !projectId) return setError(QUOTE_AND_PROJECT_REQUIRED);
+    if (!quote || !projectId) return setError(QUOTE_AND_PROJECT_REQUIRED);
     // Opened before the call so the browser does not take it for a pop-up; it is pointed at the invoice after.
     const tab = window.open('', '_blank');
     convert.mutate(
       {
-        estimateId: Number(quoteId),
+        estimateId: quote.id,
         projectId: Number(projectId),
         ...(extra !== undefined && { allowExtra: true as const, amount: extra }),
       },
@@ -60,19 +57,12 @@ export function ConvertQuoteDialog({ open, onClose }: { open: boolean; onClose: 
   return (
     <Dialog open={open} onClose={close} title="Convert Quote to Invoice">
       <div className="space-y-3">
-        <SelectField
-          label="Quote"
-          value={quoteId}
-          placeholder={quotes.isPending ? 'Loading quotes...' : 'Select a quote'}
-          options={(quotes.data ?? [])
-            .filter((estimate) => estimate.clientId !== null)
-            .map((estimate) => ({
-              value: String(estimate.id),
-              label: `${estimate.quoteNumber} · ${estimate.title} · ${estimate.clientName ?? ''} · ${centsToUsd(estimate.totalCents)} (${estimate.status})`,
-            }))}
-          onChange={(event) => {
-            setQuoteId(event.target.value);
-            const picked = quotes.data?.find((estimate) => String(estimate.id) === event.target.value);
+        <EstimatePicker
+          estimateId={quote?.id ?? null}
+          // A quote without a client has no projects to bill.
+          offers={(estimate) => estimate.clientId !== null}
+          onChange={(picked) => {
+            setQuote(picked);
             setProjectId(picked?.projectId ? String(picked.projectId) : '');
             setError(null);
             setFully(null);

@@ -4,13 +4,22 @@ import { useId, useState } from 'react';
 import type { SessionUser } from '../../../auth/session';
 import { isAccepted } from '../../../lib/api';
 import { Dialog } from '../../../ui/Dialog';
-import { adminsQuery, messagingClientsQuery, useSendInternalMessage } from '../api';
+import { SelectField } from '../../../ui/Field';
+import { ClientPicker } from '../../clients/ClientPicker';
+import { adminsQuery, useSendInternalMessage } from '../api';
 import { MessageComposer } from '../MessageComposer';
-import { parseRecipient, recipientBody } from './recipient';
+import { parseRecipient, type Recipient, recipientBody } from './recipient';
+
+/** The recipients' two groups (spec part 2, section 2.4c). */
+const GROUPS: [Recipient['kind'], string][] = [
+  ['client', 'Clients'],
+  ['user', 'Team Members'],
+];
 
 /**
- * New Message (spec part 2, section 2.4c): a recipient from Clients or Team Members (not oneself) and the
- * first message. Send is disabled without a recipient, with empty text, or while sending.
+ * New Message (spec part 2, section 2.4c): a recipient from Clients (found by typing: there may be thousands)
+ * or Team Members (not oneself; few, so listed) and the first message. Send is disabled without a recipient,
+ * with empty text, or while sending.
  */
 export function NewMessageDialog({
   open,
@@ -23,42 +32,57 @@ export function NewMessageDialog({
   user: SessionUser;
   onSent: (conversationId: string) => void;
 }) {
-  const selectId = useId();
+  const groupName = useId();
+  const [group, setGroup] = useState<Recipient['kind']>('client');
   const [to, setTo] = useState('');
-  const clients = useQuery({ ...messagingClientsQuery, enabled: open });
   const admins = useQuery({ ...adminsQuery, enabled: open });
   const send = useSendInternalMessage(user.id);
   const team = (admins.data ?? []).filter((admin) => admin.id !== user.id);
   const recipient = parseRecipient(to);
+  const chooseGroup = (kind: Recipient['kind']) => {
+    setGroup(kind);
+    setTo('');
+  };
 
   return (
     <Dialog open={open} onClose={onClose} title="New Message">
       <div className="space-y-3">
-        <label htmlFor={selectId} className="block text-sm font-medium text-slate-900">
-          To
-        </label>
-        <select
-          id={selectId}
-          value={to}
-          onChange={(event) => setTo(event.target.value)}
-          className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-        >
-          <option value="">Choose a recipient</option>
-          <optgroup label="Clients">
-            {clients.data?.map((client) => (
-              <option key={client.id} value={`client:${client.id}`}>
-                {client.name} ({client.email})
-              </option>
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium text-slate-900">To</legend>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            {GROUPS.map(([kind, label]) => (
+              <label key={kind} className="flex items-center gap-2 text-sm text-slate-900">
+                <input
+                  type="radio"
+                  name={groupName}
+                  className="size-4 accent-blue-700"
+                  checked={group === kind}
+                  onChange={() => chooseGroup(kind)}
+                />
+                {label}
+              </label>
             ))}
-          </optgroup>
-          <optgroup label="Team Members">
-            {team.map((admin) => (
-              <option key={admin.id} value={`user:${admin.id}`}>
-                {admin.firstName} {admin.lastName} ({admin.email})
-              </option>
-            ))}
-          </optgroup>
-        </select>
+          </div>
+          {group === 'client' ? (
+            <ClientPicker
+              clientId={recipient?.kind === 'client' ? recipient.id : null}
+              onChange={(client) => setTo(client ? `client:${client.id}` : '')}
+            />
+          ) : admins.isSuccess && team.length === 0 ? (
+            <p className="text-sm text-slate-700">No other team members to write to.</p>
+          ) : (
+            <SelectField
+              label="Team member"
+              placeholder={admins.isPending ? 'Loading team members...' : 'Choose a team member'}
+              options={team.map((admin) => ({
+                value: `user:${admin.id}`,
+                label: `${admin.firstName} ${admin.lastName} (${admin.email})`,
+              }))}
+              value={to}
+              onChange={(event) => setTo(event.target.value)}
+            />
+          )}
+        </fieldset>
         <div className="rounded-md border border-slate-200">
           <MessageComposer
             conversationId={null}
@@ -69,7 +93,7 @@ export function NewMessageDialog({
               try {
                 const body: TSendInternalMessageBody = { content, ...recipientBody(recipient) };
                 const answer = await send.mutateAsync(body);
-                setTo('');
+                chooseGroup('client');
                 onClose();
                 if (!isAccepted(answer)) onSent(answer.conversationId);
                 return true;

@@ -1,4 +1,4 @@
-/** A New Message recipient as the picker holds it: `client:<id>` or `user:<id>`. */
+/** A New Message recipient as the dialog holds it: `client:<id>` or `user:<id>`. */
 export type Recipient = { kind: 'client' | 'user'; id: number };
 
 export function parseRecipient(value: string): Recipient | null {
