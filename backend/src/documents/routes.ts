@@ -29,7 +29,7 @@ import { contentDisposition } from '../platform/content-disposition.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { forbidden, invalid, notFound } from '../platform/errors.ts';
 import { createOnce } from '../platform/idempotency.ts';
-import { keptPages } from '../platform/kept-pages.ts';
+import { keptPages, keptTexts } from '../platform/kept-pages.ts';
 import { projectFacts } from '../projects/facts.ts';
 import { visibleProject } from '../projects/queries.ts';
 import { createDocument, replacedDocument } from './commands.ts';
@@ -164,14 +164,18 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   }
 
   /** A list of the documents the caller may see; its JSON is made by the database (see documentsJson), sent as it is. */
+  const lists = keptTexts(deps, ['documents']);
+  /** A documents list as the person may see it, kept per audience and scope while no document changes. */
   const listAnswer = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    scope?: Parameters<typeof documentsJson>[2],
-  ) =>
-    reply
-      .type('application/json')
-      .send(jsonText(await documentsJson(deps, await personOf(deps, request.user!), scope)));
+    scope: Parameters<typeof documentsJson>[2] = {},
+  ) => {
+    const person = await personOf(deps, request.user!);
+    const audience = person.role === 'admin' ? 'all' : `client-${person.clientId}`;
+    const key = `${audience}|${scope.projectId ?? ''}|${scope.clientId ?? ''}`;
+    return lists(request, reply, key, () => documentsJson(deps, person, scope));
+  };
 
   const pages = keptPages(deps, ['documents', 'projects', 'clients']);
   return async (app) => {

@@ -28,7 +28,7 @@ import type { AppDeps } from '../platform/deps.ts';
 import { notFound } from '../platform/errors.ts';
 import { createOnce } from '../platform/idempotency.ts';
 import { nextId } from '../platform/ids.ts';
-import { keptPages } from '../platform/kept-pages.ts';
+import { keptAnswers, keptPages } from '../platform/kept-pages.ts';
 import { projectStream } from '../projects/decide.ts';
 import {
   acceptExisting,
@@ -93,6 +93,7 @@ export function estimateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   };
 
   const pages = keptPages(deps, ['estimates', 'clients', 'projects']);
+  const lists = keptAnswers(deps, ['estimates', 'clients', 'projects']);
   return async (app) => {
     app.get(
       '/api/estimates',
@@ -103,8 +104,8 @@ export function estimateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       // With any query (limit, cursor, q, filters, sort) a page; without, every estimate the caller may read.
       async (request, reply) => {
         const person = await personOf(deps, request.user!);
-        if (!asksForPage(request.query)) return estimatesOf(deps, person);
         const scope = person.role === 'admin' ? 'all' : `client-${person.clientId}`;
+        if (!asksForPage(request.query)) return lists(request, reply, scope, () => estimatesOf(deps, person));
         return pages(request, reply, scope, () => pageEstimates(deps, person, request.query));
       },
     );

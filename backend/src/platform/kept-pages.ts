@@ -4,23 +4,54 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from './deps.ts';
 import { sendKept, ViewTextCache } from './view-text-cache.ts';
 
-/** Pages kept per list: the first pages of each filter the screens open, with room for paging on. */
-const KEPT_PER_LIST = 200;
+/**
+ * How many answers one use keeps (the oldest asked goes first): a portal list's, one per client at a time; a
+ * paged list's, the pages of the filters the screens open (at most about 30 kB each, so a crawler walking every
+ * page holds a few megabytes, not the list).
+ */
+const KEPT_PER_CLIENT_LIST = 1000;
+const KEPT_PAGES = 200;
 
 /**
- * The pages of a list (issue 23), kept as text while the views they are read from have not changed: most reads
- * are a screen opening its first page, again and again between two changes, and a kept page is sent (gzipped
- * once, 304 to a browser that has it) without a query. `scope` names whose rows the page holds ('all' for
- * staff, a client's own otherwise), so a page kept for one caller is never another's. A search is one person's
- * typing: made every time, never kept. `version` adds what the page depends on besides the views: the business
- * day by default (overdue flags, "today"), the signing window where a page holds file addresses.
+ * Answers kept as text while the views they are read from have not changed (issue 23): most reads are a
+ * screen opening again between two changes, and a kept answer is sent (gzipped once, 304 to a browser that has
+ * it) without a query. `key` names whose rows the answer holds, so one kept for a caller is never another's.
+ * `version` adds what an answer depends on besides the views: the business day by default (overdue flags,
+ * "today"), the signing window where it holds file addresses.
+ */
+export function keptTexts(
+  deps: Pick<AppDeps, 'watcher'>,
+  views: readonly string[],
+  version: () => string = businessDay,
+  max = KEPT_PER_CLIENT_LIST,
+) {
+  const cache = new ViewTextCache(views, (view) => deps.watcher.changeMarkOf(view), max);
+  return async (request: FastifyRequest, reply: FastifyReply, key: string, make: () => Promise<string>) =>
+    sendKept(request, reply, await cache.answer(key, cache.version(version()), make));
+}
+
+/** `keptTexts` of answers made as values (sent as their JSON). */
+export function keptAnswers(
+  deps: Pick<AppDeps, 'watcher'>,
+  views: readonly string[],
+  version: () => string = businessDay,
+  max = KEPT_PER_CLIENT_LIST,
+) {
+  const kept = keptTexts(deps, views, version, max);
+  return (request: FastifyRequest, reply: FastifyReply, key: string, make: () => Promise<unknown>) =>
+    kept(request, reply, key, async () => JSON.stringify(await make()));
+}
+
+/**
+ * A paged list's answers kept per query (see `keptAnswers`); `scope` is 'all' for staff, a client's own
+ * otherwise. A search is one person's typing: made every time, never kept.
  */
 export function keptPages(
   deps: Pick<AppDeps, 'watcher'>,
   views: readonly string[],
   version: () => string = businessDay,
 ) {
-  const cache = new ViewTextCache(views, (view) => deps.watcher.changeMarkOf(view), KEPT_PER_LIST);
+  const kept = keptAnswers(deps, views, version, KEPT_PAGES);
   return async <T>(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -29,9 +60,7 @@ export function keptPages(
   ): Promise<FastifyReply | TPage<T>> => {
     const query = request.query as Record<string, unknown>;
     if (query.q !== undefined && query.q !== '') return make();
-    const key = `${scope}?${queryKey(query)}`;
-    const made = await cache.answer(key, cache.version(version()), async () => JSON.stringify(await make()));
-    return sendKept(request, reply, made);
+    return kept(request, reply, `${scope}?${queryKey(query)}`, make);
   };
 }
 

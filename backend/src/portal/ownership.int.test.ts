@@ -45,6 +45,44 @@ describe('a client sees only their own data', () => {
     expect((await get('/api/dashboard/stats')).body).toMatchObject({ totalClients: 1, totalProjects: 1 });
   });
 
+  it("keeps each client's portal lists apart, and a change shows at once", async () => {
+    const ask = (url: string, token: string, tag?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${token}`, ...(tag && { 'if-none-match': tag }) },
+      });
+    const ids = (body: string) => (JSON.parse(body) as { id: number }[]).map((p) => p.id);
+    for (const url of ['/api/projects', '/api/projects/client']) {
+      const mine = await ask(url, a.token);
+      const theirs = await ask(url, b.token);
+      expect(ids(mine.body)).toEqual([a.projectId]);
+      expect(ids(theirs.body)).toEqual([b.projectId]);
+      expect(mine.headers.etag).not.toBe(theirs.headers.etag);
+      expect((await ask(url, a.token, mine.headers.etag as string)).statusCode).toBe(304);
+    }
+    for (const url of [
+      '/api/payments/client',
+      '/api/appointments/client',
+      '/api/documents',
+      '/api/estimates',
+    ])
+      expect((await ask(url, a.token)).headers.etag, url).toMatch(/^W\//);
+
+    const before = await ask('/api/projects/client', a.token);
+    const added = await t.call(
+      'POST',
+      '/api/projects',
+      { clientId: a.clientId, title: 'Second job', type: 'starlink' },
+      t.adminToken,
+    );
+    const after = await ask('/api/projects/client', a.token, before.headers.etag as string);
+    expect(after.statusCode).toBe(200);
+    expect(ids(after.body)).toContain(added.body.id);
+    expect(ids((await ask('/api/projects/client', b.token)).body)).toEqual([b.projectId]);
+    await t.call('DELETE', `/api/projects/${added.body.id}`, undefined, t.adminToken);
+  });
+
   it("another client's record answers 404, exactly like an id that does not exist", async () => {
     for (const [theirs, missing] of [
       [`/api/projects/${b.projectId}`, '/api/projects/999999'],

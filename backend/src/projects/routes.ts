@@ -15,7 +15,7 @@ import {
 import { etagOf, ZIfMatchHeaders } from '@app/contracts/api/versions';
 import { projectEvents } from '@app/contracts/calendar/event-times';
 import type { TProjectPhotoRef } from '@app/contracts/events/projects';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, guards } from '../auth/guard.ts';
@@ -30,7 +30,7 @@ import { type CommandOutcome, load, runCommand } from '../platform/command.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { forbidden, notFound } from '../platform/errors.ts';
 import { createOnce } from '../platform/idempotency.ts';
-import { keptPages } from '../platform/kept-pages.ts';
+import { keptAnswers, keptPages } from '../platform/kept-pages.ts';
 import { sendKept } from '../platform/view-text-cache.ts';
 import {
   addPhotos,
@@ -65,7 +65,16 @@ export function projectRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireUser, requireAdmin } = guards(deps);
   const files = fileStore(deps.config.FILES_DIR);
   const adminList = projectListCache(deps);
-  const pages = keptPages(deps, ['projects', 'clients'], () => `window-${signingWindow(deps.config)}`);
+  const window = () => `window-${signingWindow(deps.config)}`;
+  const pages = keptPages(deps, ['projects', 'clients'], window);
+  const clientLists = keptAnswers(deps, ['projects', 'clients'], window);
+  /** A client's own projects (the portal's), kept per client; an account with no client record has none. */
+  const ownProjects = async (request: FastifyRequest, reply: FastifyReply) => {
+    const own = await clientIdForUser(deps, request.user!.id);
+    return own === null
+      ? []
+      : clientLists(request, reply, `client-${own}`, () => projectsOfClient(deps, own));
+  };
 
   const answer = (reply: FastifyReply, outcome: CommandOutcome, id: number, status: 200 | 201 = 200) =>
     answerAfter(reply, outcome, {
@@ -129,7 +138,7 @@ export function projectRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             ? EMPTY_PAGE
             : pages(request, reply, `client-${own}`, () => pageProjects(deps, request.query, own));
         }
-        if (user.role !== 'admin') return projectsOfUser(deps, user.id);
+        if (user.role !== 'admin') return ownProjects(request, reply);
         return sendKept(request, reply, await adminList.answer());
       },
     );
@@ -143,7 +152,7 @@ export function projectRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/projects/client',
       { schema: { response: { 200: z.array(ZProject) } }, preValidation: requireUser },
-      (request) => projectsOfUser(deps, request.user!.id),
+      ownProjects,
     );
 
     app.get(
