@@ -1,3 +1,4 @@
+import { clientIdForUser } from '../clients/queries.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import type { SignedInUser } from './guard.ts';
 
@@ -16,15 +17,9 @@ export const isStaff = (person: Pick<Person, 'role'>) => person.role === 'admin'
  * linked to it (an admin has none to look up). The first client record whose account it is, as the portal has it.
  */
 export async function personOf(
-  deps: Pick<AppDeps, 'rm'>,
+  deps: Pick<AppDeps, 'rm'> & Partial<Pick<AppDeps, 'watcher'>>,
   user: Pick<SignedInUser, 'id' | 'role'>,
 ): Promise<Person> {
   if (isStaff(user)) return { userId: user.id, role: user.role, clientId: null };
-  const row = await deps.rm
-    .selectFrom('clients')
-    .select('id')
-    .where('user_id', '=', user.id)
-    .orderBy('id')
-    .executeTakeFirst();
-  return { userId: user.id, role: user.role, clientId: row?.id ?? null };
+  return { userId: user.id, role: user.role, clientId: await clientIdForUser(deps, user.id) };
 }

@@ -14,7 +14,9 @@ import {
   pageOf,
   searchPatterns,
 } from '../platform/paging.ts';
+import type { ProjectionWatcher } from '../platform/projection-watcher.ts';
 import { instant } from '../platform/read-values.ts';
+import { ViewMemo } from '../platform/view-memo.ts';
 
 type Deps = Pick<AppDeps, 'rm'>;
 
@@ -67,14 +69,31 @@ export async function clientById(deps: Deps, id: number): Promise<TClient | unde
 }
 
 /** The client record a signed-in account belongs to (the portal's ownership rule), or null. */
-export async function clientIdForUser(deps: Deps, userId: number): Promise<number | null> {
-  const row = await deps.rm
-    .selectFrom('clients')
-    .select('id')
-    .where('user_id', '=', userId)
-    .orderBy('id')
-    .executeTakeFirst();
-  return row?.id ?? null;
+export async function clientIdForUser(
+  deps: Deps & Partial<Pick<AppDeps, 'watcher'>>,
+  userId: number,
+): Promise<number | null> {
+  const read = async () => {
+    const row = await deps.rm
+      .selectFrom('clients')
+      .select('id')
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .executeTakeFirst();
+    return row?.id ?? null;
+  };
+  return deps.watcher ? clientOfUserMemo(deps.watcher).get(userId, read) : read();
+}
+
+// Every portal read asks whose client record the caller's account is: remembered until the clients view changes.
+const clientOfUserMemos = new WeakMap<ProjectionWatcher, ViewMemo<number, number | null>>();
+function clientOfUserMemo(watcher: ProjectionWatcher) {
+  let memo = clientOfUserMemos.get(watcher);
+  if (!memo) {
+    memo = new ViewMemo(() => watcher.changeMarkOf('clients'));
+    clientOfUserMemos.set(watcher, memo);
+  }
+  return memo;
 }
 
 const PAGE_LIST = 'clients';
