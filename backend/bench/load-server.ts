@@ -73,14 +73,17 @@ export async function startProductionServer<T>(
         },
       ),
     );
-  const stop = async () => {
-    await Promise.all(
+  /** Stops the api, projections and workers, keeping the database (to measure on it alone). */
+  const stopProcesses = () =>
+    Promise.all(
       [...children.values()].map((c) => {
         if (c.exitCode !== null || c.signalCode !== null) return undefined;
         c.kill('SIGTERM');
         return new Promise((r) => c.once('exit', r));
       }),
     );
+  const stop = async () => {
+    await stopProcesses();
     await redis.stop();
     await database.drop();
     build.remove();
@@ -114,6 +117,7 @@ export async function startProductionServer<T>(
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       return (Number(fields[11]) + Number(fields[12])) / 100;
     },
+    stopProcesses,
     stop,
   };
 }
