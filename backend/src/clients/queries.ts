@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppDeps } from '../platform/deps.ts';
 import {
+  countUpTo,
   decodeCursor,
   ilike,
   keptCount,
@@ -175,12 +176,7 @@ export async function pageClients(deps: Deps, query: TClientsQuery): Promise<TCl
     );
   }
   const counted =
-    patterns.length === 0
-      ? keptCount(deps.rm, countsTable('clients'), [''])
-      : matching
-          .select(sql<string>`count(*)`.as('n'))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n));
+    patterns.length === 0 ? keptCount(deps.rm, countsTable('clients'), ['']) : countUpTo(deps.rm, matching);
   const [rows, total] = await Promise.all([page.execute(), counted]);
   const shown = rows.slice(0, limit).map((r) => `client:${r.id}`);
   const projectCounts: Record<string, number> =

@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppDeps } from '../platform/deps.ts';
 import {
+  countUpTo,
   decodeCursor,
   ilike,
   keptCount,
@@ -93,10 +94,7 @@ export async function pageConsultations(
   const counted =
     patterns.length === 0
       ? keptCount(deps.rm, countsTable('consultations'), [key])
-      : matching
-          .select(sql<string>`count(*)`.as('n'))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n));
+      : countUpTo(deps.rm, matching);
   const [rows, total] = await Promise.all([page.execute(), counted]);
   return pageOf(rows, { limit, total, list: PAGE_LIST, keyOf: (r) => [r.cursor_at, r.id], toItem: toDto });
 }

@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppDeps } from '../platform/deps.ts';
 import {
+  countUpTo,
   decodeCursor,
   ilike,
   keptCount,
@@ -202,10 +203,7 @@ export async function pageDocuments(
   const counted =
     patterns.length === 0 && keys.length <= 1
       ? keptCount(deps.rm, countsTable('documents'), keys.length === 0 ? [''] : keys)
-      : matching
-          .select(sql<string>`count(*)`.as('n'))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n));
+      : countUpTo(deps.rm, matching);
   const [rows, total] = await Promise.all([page.execute(), counted]);
   return pageOf(rows, {
     limit,

@@ -14,6 +14,7 @@ import type { SignedInUser } from '../auth/guard.ts';
 import { type Person, personOf } from '../auth/person.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import {
+  countUpTo,
   decodeCursor,
   ilike,
   keptCount,
@@ -221,10 +222,7 @@ export async function pageEstimates(
   const counted =
     staff && patterns.length === 0 && keys.length <= 1
       ? keptCount(deps.rm, countsTable('estimates'), keys.length === 0 ? [''] : keys)
-      : matching
-          .select(sql<string>`count(*)`.as('n'))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n));
+      : countUpTo(deps.rm, matching);
   const [rows, n] = await Promise.all([page.execute(), counted]);
   return pageOf(rows, {
     limit,

@@ -19,6 +19,7 @@ import type { Person } from '../auth/person.ts';
 import { cardPaymentsConfigured } from '../platform/config.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import {
+  countUpTo,
   decodeCursor,
   ilike,
   keptCount,
@@ -307,10 +308,7 @@ export async function pagePayments(deps: Deps, query: TPaymentsQuery): Promise<T
   const counted =
     patterns.length === 0 && !query.from && !query.to && keys.length <= 1
       ? keptCount(deps.rm, countsTable('payments'), keys.length === 0 ? [''] : keys)
-      : matching
-          .select(sql<string>`count(*)`.as('n'))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n));
+      : countUpTo(deps.rm, matching);
   const [rows, total] = await Promise.all([page.execute(), counted]);
   const day = today();
   return pageOf(rows, {

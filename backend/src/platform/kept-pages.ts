@@ -26,8 +26,13 @@ export function keptTexts(
   max = KEPT_PER_CLIENT_LIST,
 ) {
   const cache = new ViewTextCache(views, (view) => deps.watcher.changeMarkOf(view), max);
-  return async (request: FastifyRequest, reply: FastifyReply, key: string, make: () => Promise<string>) =>
-    sendKept(request, reply, await cache.answer(key, cache.version(version()), make));
+  return async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    make: () => Promise<string>,
+    keep = true,
+  ) => sendKept(request, reply, await cache.answer(key, keep ? cache.version(version()) : null, make));
 }
 
 /** `keptTexts` of answers made as values (sent as their JSON). */
@@ -38,13 +43,19 @@ export function keptAnswers(
   max = KEPT_PER_CLIENT_LIST,
 ) {
   const kept = keptTexts(deps, views, version, max);
-  return (request: FastifyRequest, reply: FastifyReply, key: string, make: () => Promise<unknown>) =>
-    kept(request, reply, key, async () => JSON.stringify(await make()));
+  return (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    make: () => Promise<unknown>,
+    keep = true,
+  ) => kept(request, reply, key, async () => JSON.stringify(await make()), keep);
 }
 
 /**
  * A paged list's answers kept per query (see `keptAnswers`); `scope` is 'all' for staff, a client's own
- * otherwise. A search is one person's typing: made every time, never kept.
+ * otherwise. A search is one person's typing: made every time, never kept, but sent the same way (its JSON made
+ * without the response serialiser, gzipped when large).
  */
 export function keptPages(
   deps: Pick<AppDeps, 'watcher'>,
@@ -57,10 +68,10 @@ export function keptPages(
     reply: FastifyReply,
     scope: string,
     make: () => Promise<TPage<T>>,
-  ): Promise<FastifyReply | TPage<T>> => {
+  ): Promise<FastifyReply> => {
     const query = request.query as Record<string, unknown>;
-    if (query.q !== undefined && query.q !== '') return make();
-    return kept(request, reply, `${scope}?${queryKey(query)}`, make);
+    const searching = query.q !== undefined && query.q !== '';
+    return kept(request, reply, `${scope}?${queryKey(query)}`, make, !searching);
   };
 }
 

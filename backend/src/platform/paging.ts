@@ -1,5 +1,5 @@
-import { PAGE_LIMIT_DEFAULT, type TPage } from '@app/contracts/api/paging';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { PAGE_LIMIT_DEFAULT, TOTAL_COUNTED_MAX, type TPage } from '@app/contracts/api/paging';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { invalid } from './errors.ts';
 
@@ -56,7 +56,7 @@ export function pageOf<R, T>(
   rows: readonly R[],
   options: {
     limit: number;
-    total: number;
+    total: number | Counted;
     list: string;
     keyOf: (row: R) => readonly (string | number)[];
     toItem: (row: R) => T;
@@ -67,8 +67,33 @@ export function pageOf<R, T>(
   return {
     items: shown.map(options.toItem),
     nextCursor: more ? encodeCursor(options.list, options.keyOf(shown[shown.length - 1]!)) : null,
-    total: options.total,
+    ...(typeof options.total === 'number' ? { total: options.total } : options.total),
   };
+}
+
+/** A count of matching rows: exact, or TOTAL_COUNTED_MAX with `totalAtLeast` when there are more. */
+export type Counted = { total: number; totalAtLeast?: true };
+
+/**
+ * How many rows `matching` (a list's FROM and WHERE) holds, counted no further than TOTAL_COUNTED_MAX: a
+ * common word over a large table stops after a thousand rows instead of reading every match.
+ */
+export async function countUpTo(
+  db: AnyDb,
+  // biome-ignore lint/suspicious/noExplicitAny: any list's query, whatever its tables
+  matching: SelectQueryBuilder<any, any, any>,
+): Promise<Counted> {
+  const { n } = await db
+    .selectFrom(
+      matching
+        .select(sql`1`.as('one'))
+        .limit(TOTAL_COUNTED_MAX + 1)
+        .as('m'),
+    )
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  const total = Number(n);
+  return total > TOTAL_COUNTED_MAX ? { total: TOTAL_COUNTED_MAX, totalAtLeast: true } : { total };
 }
 
 export const pageLimit = (limit: number | undefined) => limit ?? PAGE_LIMIT_DEFAULT;

@@ -20,6 +20,7 @@ import { clientIdForUser } from '../clients/queries.ts';
 import { type FileSigner, fileSigner, signingWindow } from '../files/signed-urls.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import {
+  countUpTo,
   decodeCursor,
   ilike,
   keptCount,
@@ -226,10 +227,7 @@ export async function pageProjects(
   const counted =
     patterns.length === 0 && keys.length <= 1 && !query.exceptType
       ? keptCount(deps.rm, countsTable('projects'), keys.length === 0 ? [''] : keys)
-      : matching
-          .select(sql<string>`count(*)`.as('n'))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n));
+      : countUpTo(deps.rm, matching);
   const [rows, total, sign] = await Promise.all([page.execute(), counted, fileSigner(deps)]);
   return pageOf(rows, {
     limit,

@@ -12,7 +12,15 @@ import type { UsersTable } from '@app/projections/users/table';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppDeps } from '../platform/deps.ts';
-import { decodeCursor, ilike, keptCount, pageLimit, pageOf, searchPatterns } from '../platform/paging.ts';
+import {
+  countUpTo,
+  decodeCursor,
+  ilike,
+  keptCount,
+  pageLimit,
+  pageOf,
+  searchPatterns,
+} from '../platform/paging.ts';
 
 export type UserRow = Pick<UsersTable, 'id' | 'email' | 'first_name' | 'last_name' | 'role' | 'created_at'>;
 
@@ -93,10 +101,7 @@ export async function pageUsers(deps: Pick<AppDeps, 'rm'>, query: TUsersQuery): 
           countsTable('users'),
           roles.length === ROLES.length ? [''] : roles.map((r) => `role:${r}`),
         )
-      : matching
-          .select(sql<string>`count(*)`.as('n'))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n));
+      : countUpTo(deps.rm, matching);
   const [rows, total] = await Promise.all([page.execute(), counted]);
   return pageOf(rows, {
     limit,

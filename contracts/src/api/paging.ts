@@ -10,6 +10,11 @@ import { ZText } from './primitives.ts';
 export const PAGE_LIMIT_DEFAULT = 50;
 export const PAGE_LIMIT_MAX = 200;
 export const SEARCH_MAX_LENGTH = 200;
+/**
+ * A search (or several filters at once) is counted up to this many rows, so that its cost grows with the page,
+ * not the business: beyond it the answer says `totalAtLeast` and `total` is this number ("1,000+").
+ */
+export const TOTAL_COUNTED_MAX = 1000;
 
 const LIMIT_RANGE = `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`;
 
@@ -46,7 +51,9 @@ export const ZPage = <T extends z.ZodType>(item: T) =>
     nextCursor: z.string().nullable(),
     /** How many rows the whole list (with its search and filters) holds. */
     total: z.number().int(),
+    /** Present when a search matched more than TOTAL_COUNTED_MAX: `total` is then a lower bound. */
+    totalAtLeast: z.literal(true).optional(),
   });
-export type TPage<T> = { items: T[]; nextCursor: string | null; total: number };
+export type TPage<T> = { items: T[]; nextCursor: string | null; total: number; totalAtLeast?: true };
 
 export const EMPTY_PAGE: TPage<never> = { items: [], nextCursor: null, total: 0 };

@@ -45,7 +45,9 @@ export function usePagedList<T>(path: string, params: Record<string, string>, li
   });
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
-  return { ...query, items, total };
+  // A search the server stopped counting at: `total` is a lower bound ("1000+").
+  const totalAtLeast = query.data?.pages[0]?.totalAtLeast === true;
+  return { ...query, items, total, totalAtLeast };
 }
 
 /** `value`, once it has stopped changing for `ms` (a search box asks the server when the typing pauses). */

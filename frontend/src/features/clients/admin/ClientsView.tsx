@@ -44,7 +44,7 @@ export function ClientsView() {
             {clients.isPending
               ? 'Loading…'
               : q
-                ? clientCountText(clients.total, 'found')
+                ? clientCountText(clients.total, 'found', clients.totalAtLeast)
                 : clientCountText(clients.total)}
           </p>
         </div>
@@ -101,7 +101,7 @@ export function ClientsView() {
           </ul>
           <div className="flex flex-wrap items-center gap-3">
             <p className="text-sm text-slate-700" aria-live="polite">
-              {showingClientsText(shown.length, clients.total)}
+              {showingClientsText(shown.length, clients.total, clients.totalAtLeast)}
             </p>
             <ShowMore list={clients} label="Show More Clients" />
           </div>

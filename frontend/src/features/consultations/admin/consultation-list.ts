@@ -4,6 +4,7 @@ import {
   type TConsultationPatchBody,
 } from '@app/contracts/api/consultations';
 import { listParams } from '../../../lib/paged-list';
+import { showing } from '../../../lib/showing';
 
 export type ConsultationStatus = TConsultation['status'];
 /** Active requests are the ones not archived; Previous Requests are the archived ones. */
@@ -43,8 +44,7 @@ export function summaryCounts(all: readonly TConsultation[], set: RequestSet): S
 export const consultationsParams = (set: RequestSet, status: StatusFilter, search: string) =>
   listParams({ set, status, q: search.trim() });
 
-export const showingText = (shown: number, total: number) =>
-  `Showing ${shown} of ${total} request${total === 1 ? '' : 's'}`;
+export const showingText = showing('request', 'requests');
 
 /** Mark Contacted is offered only on active pending requests. */
 export const canMarkContacted = (consultation: TConsultation) =>

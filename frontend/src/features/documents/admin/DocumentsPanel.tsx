@@ -172,7 +172,7 @@ export function DocumentsPanel({
           )}
           <div className="flex flex-wrap items-center gap-3">
             <p className="text-sm text-slate-700" aria-live="polite">
-              {showingText(rows.length, documents.total)}
+              {showingText(rows.length, documents.total, documents.totalAtLeast)}
             </p>
             <ShowMore list={documents} label="Show More Documents" />
           </div>

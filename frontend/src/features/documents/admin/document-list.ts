@@ -1,4 +1,5 @@
 import type { TDocument } from '@app/contracts/api/documents';
+import { showing } from '../../../lib/showing';
 import { awaitsReview } from '../document-status';
 
 /** The Documents tab's type filter (spec part 2, section 2.4a): All, Forms, Files, Photos. */
@@ -126,8 +127,7 @@ export const documentsParams = (filters: DocumentFilters) => ({
   ...(filters.clientId ? { clientId: filters.clientId } : {}),
 });
 
-export const showingText = (shown: number, total: number) =>
-  `Showing ${shown} of ${total} document${total === 1 ? '' : 's'}`;
+export const showingText = showing('document', 'documents');
 
 /** The projects the loaded rows name (each row carries its project's title and client), to group them by. */
 export function projectsOfRows(

@@ -1,5 +1,6 @@
 import type { TEstimate, TEstimateStatus } from '@app/contracts/api/estimates';
 import { listParams } from '../../../lib/paged-list';
+import { showing } from '../../../lib/showing';
 
 /** All Estimates' search, sort and filter (spec part 2, section 2.6). */
 export const ESTIMATE_SORTS = [
@@ -98,5 +99,4 @@ export const isFiltered = (options: EstimateListOptions) =>
   (options.status ?? 'all') !== 'all' ||
   (options.clientId ?? '') !== '';
 
-export const showingText = (shown: number, total: number) =>
-  `Showing ${shown} of ${total} ${total === 1 ? 'estimate' : 'estimates'}`;
+export const showingText = showing('estimate', 'estimates');

@@ -129,7 +129,7 @@ function PaymentsList({ status, filters }: { status: PaymentStatus | 'all'; filt
       )}
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-sm text-slate-700" aria-live="polite">
-          {showingText(rows.length, query.total)}
+          {showingText(rows.length, query.total, query.totalAtLeast)}
         </p>
         <ShowMore list={query} label="Show More Invoices" />
       </div>

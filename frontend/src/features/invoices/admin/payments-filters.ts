@@ -2,6 +2,7 @@ import type { TPaymentStats } from '@app/contracts/api/invoices';
 import type { PaymentStatus } from '@app/contracts/invoices/rules';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRead, listParams } from '../../../lib/paged-list';
+import { showing } from '../../../lib/showing';
 import { PAYMENTS_KEY } from '../payments-query';
 
 /**
@@ -29,8 +30,7 @@ export const paymentsParams = (filters: PaymentFilters, status: PaymentStatus | 
     to: rangeReversed(filters) ? '' : filters.to,
   });
 
-export const showingText = (shown: number, total: number) =>
-  `Showing ${shown} of ${total} invoice${total === 1 ? '' : 's'}`;
+export const showingText = showing('invoice', 'invoices');
 
 /**
  * GET /api/payments/stats: the stat cards and the tabs' counts, from the server's kept sums. Its key starts with

@@ -71,7 +71,7 @@ export function TrackingView() {
           )}
           <div className="flex flex-wrap items-center gap-3">
             <p className="text-sm text-slate-700" aria-live="polite">
-              {showingText(shown.length, query.total)}
+              {showingText(shown.length, query.total, query.totalAtLeast)}
             </p>
             <ShowMore list={query} label="Show More Jobs" />
           </div>

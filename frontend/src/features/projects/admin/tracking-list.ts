@@ -1,5 +1,6 @@
 import type { TProjectCounts, TProjectStatus, TProjectType } from '@app/contracts/api/projects';
 import { listParams } from '../../../lib/paged-list';
+import { showing } from '../../../lib/showing';
 
 export type StatusFilter = TProjectStatus | 'all';
 export type TypeFilter = TProjectType | 'all';
@@ -17,4 +18,4 @@ export const isFiltered = (filters: TrackingFilters) =>
   filters.search.trim() !== '' || filters.status !== 'all' || filters.type !== 'all';
 
 /** The footer, as the spec writes it (plural even for one). */
-export const showingText = (shown: number, total: number) => `Showing ${shown} of ${total} jobs`;
+export const showingText = showing('jobs', 'jobs');

@@ -133,7 +133,7 @@ function UserPages({
       <UserList label={words.title} users={users.items} currentUserId={currentUserId} onAction={onAction} />
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-sm text-slate-700" aria-live="polite">
-          {showingUsersText(kind, users.items.length, users.total)}
+          {showingUsersText(kind, users.items.length, users.total, users.totalAtLeast)}
         </p>
         <ShowMore list={users} label={`Show More ${words.title}`} />
       </div>

@@ -1,4 +1,5 @@
 import type { TRole, TUser, TUserKind } from '@app/contracts/api/users';
+import { showing } from '../../../lib/showing';
 
 export type UserAction = 'make-admin' | 'remove-admin' | 'delete';
 
@@ -11,8 +12,8 @@ export const KIND_WORDS: Record<TUserKind, { title: string; plural: string }> = 
 };
 
 /** Under a page of one kind: how many are on screen of how many the list (with its search) holds. */
-export const showingUsersText = (kind: TUserKind, shown: number, total: number) =>
-  `Showing ${shown} of ${total} ${KIND_WORDS[kind].plural}`;
+export const showingUsersText = (kind: TUserKind, shown: number, total: number, atLeast = false) =>
+  showing(KIND_WORDS[kind].plural, KIND_WORDS[kind].plural)(shown, total, atLeast);
 
 export const fullName = (user: Pick<TUser, 'firstName' | 'lastName'>) =>
   `${user.firstName} ${user.lastName}`.trim();

@@ -57,7 +57,7 @@ export function JobHistory({ projectId }: { projectId: number }) {
       </ol>
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-sm text-slate-700" aria-live="polite">
-          {showingText(items.length, query.total)}
+          {showingText(items.length, query.total, query.totalAtLeast)}
         </p>
         <ShowMore list={query} label="Show More Changes" />
       </div>

@@ -1,6 +1,7 @@
 import type { TAuditEntry } from '@app/contracts/api/audit';
 import { projectEventSchemas } from '@app/contracts/events/projects';
 import { formatDay } from '../../../../lib/format';
+import { showing } from '../../../../lib/showing';
 import { statusLabel, typeLabel } from '../../labels';
 
 /** One line of the job's history: what happened and, field by field, what it was and became. */
@@ -176,5 +177,4 @@ export function projectHistory(entries: readonly TAuditEntry[]): HistoryItem[] {
 }
 
 /** Under the loaded entries: how many of the trail's are shown. */
-export const showingText = (shown: number, total: number) =>
-  `Showing ${shown} of ${total} change${total === 1 ? '' : 's'}`;
+export const showingText = showing('change', 'changes');
