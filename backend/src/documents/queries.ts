@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppDeps } from '../platform/deps.ts';
 import {
+  amongIds,
   countUpTo,
   decodeCursor,
   ilike,
@@ -142,17 +143,15 @@ export async function pageDocuments(
     matching = matching.where((eb) =>
       eb.or([
         ilike(sql.raw(documentSearchText('d.')), pattern),
-        eb(
+        amongIds(
           'd.project_id',
-          'in',
           eb
             .selectFrom('projects as p2')
             .select('p2.id')
             .where(ilike(sql.raw(projectSearchText('p2.')), pattern)),
         ),
-        eb(
+        amongIds(
           'd.client_id',
-          'in',
           eb
             .selectFrom('clients as c2')
             .select('c2.id')

@@ -14,6 +14,7 @@ import type { SignedInUser } from '../auth/guard.ts';
 import { type Person, personOf } from '../auth/person.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import {
+  amongIds,
   countUpTo,
   decodeCursor,
   ilike,
@@ -167,17 +168,15 @@ export async function pageEstimates(
     matching = matching.where((eb) =>
       eb.or([
         ilike(sql.raw(estimateSearchText('e.')), pattern),
-        eb(
+        amongIds(
           'e.client_id',
-          'in',
           eb
             .selectFrom('clients as c2')
             .select('c2.id')
             .where(ilike(sql.raw(clientSearchText('c2.')), pattern)),
         ),
-        eb(
+        amongIds(
           'e.project_id',
-          'in',
           eb
             .selectFrom('projects as p2')
             .select('p2.id')

@@ -19,6 +19,7 @@ import type { Person } from '../auth/person.ts';
 import { cardPaymentsConfigured } from '../platform/config.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import {
+  amongIds,
   countUpTo,
   decodeCursor,
   ilike,
@@ -273,17 +274,15 @@ export async function pagePayments(deps: Deps, query: TPaymentsQuery): Promise<T
     matching = matching.where((eb) =>
       eb.or([
         ilike(sql.raw(paymentSearchText('y.')), pattern),
-        eb(
+        amongIds(
           'y.client_id',
-          'in',
           eb
             .selectFrom('clients as c2')
             .select('c2.id')
             .where(ilike(sql.raw(clientSearchText('c2.')), pattern)),
         ),
-        eb(
+        amongIds(
           'y.project_id',
-          'in',
           eb
             .selectFrom('projects as p2')
             .select('p2.id')

@@ -45,6 +45,17 @@ export function searchPatterns(q: string | undefined): string[] {
   return words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 }
 
+/**
+ * `column = ANY(ARRAY(ids))` for a search that also matches rows by a related record (a project by its
+ * client's name): unlike `IN (subquery)`, Postgres can OR the column's index with the search's own index
+ * (a BitmapOr), instead of reading every row of the list.
+ */
+export const amongIds = (
+  column: string,
+  // biome-ignore lint/suspicious/noExplicitAny: a one-column query of ids, whatever its table
+  ids: SelectQueryBuilder<any, any, any>,
+) => sql<boolean>`${sql.ref(column)} = ANY(ARRAY(${ids}))`;
+
 /** Postgres' ILIKE of a text expression and a pattern from `searchPatterns`. */
 export const ilike = (text: RawBuilder<unknown>, pattern: string) => sql<boolean>`${text} ILIKE ${pattern}`;
 

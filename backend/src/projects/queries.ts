@@ -20,6 +20,7 @@ import { clientIdForUser } from '../clients/queries.ts';
 import { type FileSigner, fileSigner, signingWindow } from '../files/signed-urls.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import {
+  amongIds,
   countUpTo,
   decodeCursor,
   ilike,
@@ -179,9 +180,8 @@ export async function pageProjects(
     matching = matching.where((eb) =>
       eb.or([
         ilike(sql.raw(projectSearchText('p.')), pattern),
-        eb(
+        amongIds(
           'p.client_id',
-          'in',
           eb
             .selectFrom('clients as c2')
             .select('c2.id')
