@@ -5,7 +5,7 @@ import { failureText } from '../../../lib/api';
 import { listParams, usePagedList, useSettled } from '../../../lib/paged-list';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextField } from '../../../ui/Field';
-import { ShowMore } from '../../../ui/ShowMore';
+import { PagedFooter } from '../../../ui/ShowMore';
 import { Spinner } from '../../../ui/Spinner';
 import { AddEntryDialog } from './AddEntryDialog';
 import { ClientCard } from './ClientCard';
@@ -99,12 +99,12 @@ export function ClientsView() {
               </li>
             ))}
           </ul>
-          <div className="flex flex-wrap items-center gap-3">
-            <p className="text-sm text-slate-700" aria-live="polite">
-              {showingClientsText(shown.length, clients.total, clients.totalAtLeast)}
-            </p>
-            <ShowMore list={clients} label="Show More Clients" />
-          </div>
+          <PagedFooter
+            list={clients}
+            shown={shown.length}
+            showing={showingClientsText}
+            label="Show More Clients"
+          />
         </>
       )}
 

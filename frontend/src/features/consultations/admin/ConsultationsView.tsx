@@ -6,7 +6,7 @@ import { usePagedList, useSettled } from '../../../lib/paged-list';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { SelectField, TextField } from '../../../ui/Field';
-import { ShowMore } from '../../../ui/ShowMore';
+import { PagedFooter } from '../../../ui/ShowMore';
 import { Spinner } from '../../../ui/Spinner';
 import { ConsultationCard } from './ConsultationCard';
 import { consultationsParams, type RequestSet, type StatusFilter, showingText } from './consultation-list';
@@ -102,12 +102,7 @@ export function ConsultationsView() {
               ))}
             </ul>
           )}
-          <div className="flex flex-wrap items-center gap-3">
-            <p className="text-sm text-slate-700" aria-live="polite">
-              {showingText(shown.length, query.total, query.totalAtLeast)}
-            </p>
-            <ShowMore list={query} label="Show More Requests" />
-          </div>
+          <PagedFooter list={query} shown={shown.length} showing={showingText} label="Show More Requests" />
         </>
       )}
 

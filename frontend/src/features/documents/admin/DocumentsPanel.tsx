@@ -5,7 +5,7 @@ import { failureText } from '../../../lib/api';
 import { usePagedList, useSettled } from '../../../lib/paged-list';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextField } from '../../../ui/Field';
-import { ShowMore } from '../../../ui/ShowMore';
+import { PagedFooter } from '../../../ui/ShowMore';
 import { Spinner } from '../../../ui/Spinner';
 import { ClientPicker } from '../../clients/ClientPicker';
 import { DOCUMENTS_KEY, useDeleteDocument, useReviewDocument, useSignDocument } from '../api';
@@ -170,12 +170,12 @@ export function DocumentsPanel({
               onDelete={onDelete}
             />
           )}
-          <div className="flex flex-wrap items-center gap-3">
-            <p className="text-sm text-slate-700" aria-live="polite">
-              {showingText(rows.length, documents.total, documents.totalAtLeast)}
-            </p>
-            <ShowMore list={documents} label="Show More Documents" />
-          </div>
+          <PagedFooter
+            list={documents}
+            shown={rows.length}
+            showing={showingText}
+            label="Show More Documents"
+          />
         </>
       )}
 

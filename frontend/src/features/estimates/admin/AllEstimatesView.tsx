@@ -4,7 +4,7 @@ import { failureText } from '../../../lib/api';
 import { usePagedList, useSettled } from '../../../lib/paged-list';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextField } from '../../../ui/Field';
-import { ShowMore } from '../../../ui/ShowMore';
+import { PagedFooter } from '../../../ui/ShowMore';
 import { Spinner } from '../../../ui/Spinner';
 import { ClientPicker } from '../../clients/ClientPicker';
 import { ESTIMATES_KEY } from '../estimates-query';
@@ -135,12 +135,7 @@ function EstimateList({ onNew }: { onNew: () => void }) {
               ))}
             </ul>
           )}
-          <div className="flex flex-wrap items-center gap-3">
-            <p className="text-sm text-slate-700" aria-live="polite">
-              {showingText(shown.length, query.total, query.totalAtLeast)}
-            </p>
-            <ShowMore list={query} label="Show More Estimates" />
-          </div>
+          <PagedFooter list={query} shown={shown.length} showing={showingText} label="Show More Estimates" />
         </>
       )}
     </div>

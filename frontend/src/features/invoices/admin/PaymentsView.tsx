@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { failureText } from '../../../lib/api';
 import { usePagedList, useSettled } from '../../../lib/paged-list';
 import { Button } from '../../../ui/Button';
-import { ShowMore } from '../../../ui/ShowMore';
+import { PagedFooter } from '../../../ui/ShowMore';
 import { Spinner } from '../../../ui/Spinner';
 import { Tabs } from '../../../ui/Tabs';
 import { alaskaToday, overdue, PAYMENT_TABS } from '../payment-list';
@@ -127,12 +127,7 @@ function PaymentsList({ status, filters }: { status: PaymentStatus | 'all'; filt
           ))}
         </ul>
       )}
-      <div className="flex flex-wrap items-center gap-3">
-        <p className="text-sm text-slate-700" aria-live="polite">
-          {showingText(rows.length, query.total, query.totalAtLeast)}
-        </p>
-        <ShowMore list={query} label="Show More Invoices" />
-      </div>
+      <PagedFooter list={query} shown={rows.length} showing={showingText} label="Show More Invoices" />
       {selected && open?.dialog === 'details' && <PaymentDetailsDialog payment={selected} onClose={close} />}
       {selected && open?.dialog === 'delete' && <DeletePaymentDialog payment={selected} onClose={close} />}
     </div>

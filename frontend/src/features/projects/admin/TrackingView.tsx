@@ -5,7 +5,7 @@ import { failureText } from '../../../lib/api';
 import { usePagedList, useSettled } from '../../../lib/paged-list';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { ShowMore } from '../../../ui/ShowMore';
+import { PagedFooter } from '../../../ui/ShowMore';
 import { Spinner } from '../../../ui/Spinner';
 import { ProjectDialog } from '../ProjectDialog';
 import { PROJECTS_KEY } from '../project-query';
@@ -69,12 +69,7 @@ export function TrackingView() {
               ))}
             </ul>
           )}
-          <div className="flex flex-wrap items-center gap-3">
-            <p className="text-sm text-slate-700" aria-live="polite">
-              {showingText(shown.length, query.total, query.totalAtLeast)}
-            </p>
-            <ShowMore list={query} label="Show More Jobs" />
-          </div>
+          <PagedFooter list={query} shown={shown.length} showing={showingText} label="Show More Jobs" />
         </>
       )}
 

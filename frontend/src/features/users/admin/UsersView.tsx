@@ -5,7 +5,7 @@ import { failureText } from '../../../lib/api';
 import { useSettled } from '../../../lib/paged-list';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/Field';
-import { ShowMore } from '../../../ui/ShowMore';
+import { PagedFooter } from '../../../ui/ShowMore';
 import { Spinner } from '../../../ui/Spinner';
 import { Tabs } from '../../../ui/Tabs';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -131,12 +131,12 @@ function UserPages({
   return (
     <div className="space-y-4">
       <UserList label={words.title} users={users.items} currentUserId={currentUserId} onAction={onAction} />
-      <div className="flex flex-wrap items-center gap-3">
-        <p className="text-sm text-slate-700" aria-live="polite">
-          {showingUsersText(kind, users.items.length, users.total, users.totalAtLeast)}
-        </p>
-        <ShowMore list={users} label={`Show More ${words.title}`} />
-      </div>
+      <PagedFooter
+        list={users}
+        shown={users.items.length}
+        showing={(shown, total, atLeast) => showingUsersText(kind, shown, total, atLeast)}
+        label={`Show More ${words.title}`}
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { failureText } from '../../../../lib/api';
 import { formatInstant } from '../../../../lib/format';
 import { Button } from '../../../../ui/Button';
-import { ShowMore } from '../../../../ui/ShowMore';
+import { PagedFooter } from '../../../../ui/ShowMore';
 import { Spinner } from '../../../../ui/Spinner';
 import { projectHistory, showingText } from './history';
 import { useProjectHistory } from './project-history';
@@ -55,12 +55,7 @@ export function JobHistory({ projectId }: { projectId: number }) {
           </li>
         ))}
       </ol>
-      <div className="flex flex-wrap items-center gap-3">
-        <p className="text-sm text-slate-700" aria-live="polite">
-          {showingText(items.length, query.total, query.totalAtLeast)}
-        </p>
-        <ShowMore list={query} label="Show More Changes" />
-      </div>
+      <PagedFooter list={query} shown={items.length} showing={showingText} label="Show More Changes" />
     </div>
   );
 }
