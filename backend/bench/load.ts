@@ -1,3 +1,4 @@
+import type { TPage } from '@app/contracts/api/paging';
 import { PROJECT_STATUSES } from '@app/contracts/api/projects';
 import autocannon from 'autocannon';
 import { type SeedResult, seedBusiness } from '../seed/business.ts';
@@ -42,8 +43,8 @@ export async function signedInUsers(api: Call, signIns: SeedResult['signIns']): 
     (await api.json('POST', '/api/auth/login', null, { email, password })).token as string;
   const client = await Promise.all(signIns.clients.map(login));
   const admin = await Promise.all(Array.from({ length: ADMIN_SESSIONS }, () => login(signIns.admin)));
-  const listed = (await api.json('GET', '/api/projects', admin[0]!)) as { id: number }[];
-  return { client, admin, projects: listed.slice(0, 200).map((p) => p.id) };
+  const newest = (await api.json('GET', '/api/projects?limit=200', admin[0]!)) as TPage<{ id: number }>;
+  return { client, admin, projects: newest.items.map((p) => p.id) };
 }
 
 interface Step {

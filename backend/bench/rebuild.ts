@@ -7,7 +7,10 @@ import { createTestDatabase } from '../test/db.ts';
 import { seedUserEvents } from '../test/seed.ts';
 
 /** Every read model built again from the whole log of a database, timed (what ops' replay costs). */
-export async function rebuildLog(databaseUrl: string, connections = Number(process.env.REBUILD_CONNECTIONS ?? 4)) {
+export async function rebuildLog(
+  databaseUrl: string,
+  connections = Number(process.env.REBUILD_CONNECTIONS ?? 4),
+) {
   const pool = createPool(databaseUrl, connections);
   const db = createKysely(pool);
   const store = new PostgresEventStore(pool);

@@ -16,6 +16,7 @@ import {
   ZUploadDocumentFields,
 } from '@app/contracts/api/documents';
 import { asksForPage, EMPTY_PAGE } from '@app/contracts/api/paging';
+import { countsTable } from '@app/projections/runtime/document-projection';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,6 +31,7 @@ import type { AppDeps } from '../platform/deps.ts';
 import { forbidden, invalid, notFound } from '../platform/errors.ts';
 import { createOnce } from '../platform/idempotency.ts';
 import { keptPages, keptTexts } from '../platform/kept-pages.ts';
+import { refuseWholeListOver } from '../platform/paging.ts';
 import { projectFacts } from '../projects/facts.ts';
 import { visibleProject } from '../projects/queries.ts';
 import { createDocument, replacedDocument } from './commands.ts';
@@ -217,7 +219,11 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         preValidation: requireUser,
       },
       async (request, reply) => {
-        if (!asksForPage(request.query)) return listAnswer(request, reply);
+        if (!asksForPage(request.query)) {
+          if (request.user!.role === 'admin')
+            await refuseWholeListOver(deps.rm, countsTable('documents'), 'documents');
+          return listAnswer(request, reply);
+        }
         const person = await personOf(deps, request.user!);
         if (person.role === 'admin')
           return pages(request, reply, 'all', () => pageDocuments(deps, request.query));

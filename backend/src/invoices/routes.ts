@@ -24,6 +24,7 @@ import {
   ZQuoteInvoiceChoiceBody,
   ZRevenueByMonth,
 } from '@app/contracts/api/invoices';
+import { countsTable } from '@app/projections/runtime/document-projection';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,6 +37,7 @@ import type { AppDeps } from '../platform/deps.ts';
 import { notFound } from '../platform/errors.ts';
 import { createOnce } from '../platform/idempotency.ts';
 import { keptPages } from '../platform/kept-pages.ts';
+import { refuseWholeListOver } from '../platform/paging.ts';
 import { sendKept } from '../platform/view-text-cache.ts';
 import {
   changeDueDate,
@@ -146,10 +148,13 @@ export function invoiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
         preValidation: requireAdmin,
       },
-      async (request, reply) =>
-        paymentsAsksForPage(request.query)
-          ? pages(request, reply, 'all', () => pagePayments(deps, request.query))
-          : sendKept(request, reply, await listTexts.answer(request.query.projectId)),
+      async (request, reply) => {
+        if (paymentsAsksForPage(request.query))
+          return pages(request, reply, 'all', () => pagePayments(deps, request.query));
+        if (request.query.projectId === undefined)
+          await refuseWholeListOver(deps.rm, countsTable('payments'), 'invoices');
+        return sendKept(request, reply, await listTexts.answer(request.query.projectId));
+      },
     );
 
     app.get(

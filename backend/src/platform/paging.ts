@@ -1,4 +1,4 @@
-import { PAGE_LIMIT_DEFAULT, TOTAL_COUNTED_MAX, type TPage } from '@app/contracts/api/paging';
+import { PAGE_LIMIT_DEFAULT, TOTAL_COUNTED_MAX, type TPage, WHOLE_LIST_MAX } from '@app/contracts/api/paging';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { invalid } from './errors.ts';
@@ -132,3 +132,16 @@ export async function keptCounts<K extends string>(
 /** The sum of kept counters of `keys`. */
 export const keptCount = async (db: AnyDb, table: string, keys: readonly string[]) =>
   Object.values<number>(await keptCounts(db, table, keys)).reduce((a, b) => a + b, 0);
+
+/**
+ * Refuses a whole-array answer of a list longer than WHOLE_LIST_MAX rows (its kept counter of every row, `''`),
+ * with a 400 that says how to ask for it instead.
+ */
+export async function refuseWholeListOver(db: AnyDb, table: string, noun: string) {
+  const total = await keptCount(db, table, ['']);
+  if (total > WHOLE_LIST_MAX)
+    throw invalid(
+      `There are ${total} ${noun}: ask for them a page at a time (?limit= up to 200, then ?cursor= with each page's nextCursor).`,
+      'list_too_long',
+    );
+}

@@ -1,4 +1,6 @@
+import { WHOLE_LIST_MAX } from '@app/contracts/api/paging';
 import type { TProjectCounts, TProjectsPage } from '@app/contracts/api/projects';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { pagedList } from '../../test/pages.ts';
@@ -150,6 +152,24 @@ describe('projects list pages', () => {
     expect(own.total).toBeLessThan(JSON.parse(changed.body).total);
     // A search is made for each asking, not kept.
     expect((await get('/api/projects?q=kept', t.adminToken)).headers.etag).toBeUndefined();
+  });
+
+  it('answers a whole list longer than the most it answers whole with 400, naming the paging parameters', async () => {
+    const counters = sql.table('rm.projects_counts');
+    const whole = () => t.call('GET', '/api/projects', undefined, t.adminToken);
+    expect((await whole()).status).toBe(200);
+    // The kept counter says how long the list is (made to say it here: 5,001 projects are slow to make).
+    await sql`UPDATE ${counters} SET n = n + ${WHOLE_LIST_MAX} WHERE key = ''`.execute(t.deps.db);
+    try {
+      const refused = await whole();
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(
+        /^There are \d+ projects: ask for them a page at a time \(\?limit=/,
+      );
+      expect((await page('limit=1')).items).toHaveLength(1);
+    } finally {
+      await sql`UPDATE ${counters} SET n = n - ${WHOLE_LIST_MAX} WHERE key = ''`.execute(t.deps.db);
+    }
   });
 
   it('refuses a bad cursor, limit, filter or unknown parameter with 400 and a clear message', async () => {

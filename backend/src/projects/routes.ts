@@ -15,6 +15,7 @@ import {
 import { etagOf, ZIfMatchHeaders } from '@app/contracts/api/versions';
 import { projectEvents } from '@app/contracts/calendar/event-times';
 import type { TProjectPhotoRef } from '@app/contracts/events/projects';
+import { countsTable } from '@app/projections/runtime/document-projection';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,6 +32,7 @@ import type { AppDeps } from '../platform/deps.ts';
 import { forbidden, notFound } from '../platform/errors.ts';
 import { createOnce } from '../platform/idempotency.ts';
 import { keptAnswers, keptPages } from '../platform/kept-pages.ts';
+import { refuseWholeListOver } from '../platform/paging.ts';
 import { sendKept } from '../platform/view-text-cache.ts';
 import {
   addPhotos,
@@ -139,6 +141,7 @@ export function projectRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             : pages(request, reply, `client-${own}`, () => pageProjects(deps, request.query, own));
         }
         if (user.role !== 'admin') return ownProjects(request, reply);
+        await refuseWholeListOver(deps.rm, countsTable('projects'), 'projects');
         return sendKept(request, reply, await adminList.answer());
       },
     );

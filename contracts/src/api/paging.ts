@@ -15,6 +15,12 @@ export const SEARCH_MAX_LENGTH = 200;
  * not the business: beyond it the answer says `totalAtLeast` and `total` is this number ("1,000+").
  */
 export const TOTAL_COUNTED_MAX = 1000;
+/**
+ * The most rows a list answers as the spec's whole array (asked with no parameter). Past it the whole answer
+ * is tens of megabytes that no screen shows and one API process cannot hold (50,000 projects with their
+ * photos' addresses): such a list answers 400 and names the paging parameters instead.
+ */
+export const WHOLE_LIST_MAX = 5000;
 
 const LIMIT_RANGE = `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`;
 
