@@ -245,8 +245,10 @@ describe('payments: a quote made an invoice, read by its client, paid in cash; t
     expect(await admin.getByTestId('payments-stat-pending').textContent()).toBe('$100.50');
     expect(await admin.getByTestId('payments-stat-overdue').textContent()).toBe('$0.00');
     await tabs.getByRole('tab', { name: 'Pending (1)' }).click();
+    // The tab's rows come in their own request: wait for the pending row, then that it is the only one.
     const pendingRows = admin.getByRole('tabpanel').getByTestId('payment-row');
-    expect(await pendingRows.count()).toBe(1);
+    await pendingRows.filter({ hasText: '$100.50' }).waitFor();
+    await eventually('the Pending tab holds one row', async () => (await pendingRows.count()) === 1);
     expect(await pendingRows.textContent()).toContain('$100.50');
     await expectAccessible(admin);
 
@@ -352,7 +354,10 @@ describe('payments: a quote made an invoice, read by its client, paid in cash; t
     const { page: client } = await signInClient();
     await client.goto(`/invoice/${owing.id}`);
     const totals = client.getByTestId('invoice-totals');
-    await totals.waitFor();
+    // CI once saw neither within 10 s: wait longer on a loaded machine, and say which page it was.
+    const notFound = client.getByRole('heading', { name: 'Invoice Not Found' });
+    await totals.or(notFound).waitFor({ timeout: 30_000 });
+    expect(await notFound.count()).toBe(0);
     expect(await totals.textContent()).toMatch(/Paid\s*\$50\.00/);
     expect(await totals.textContent()).toMatch(/Remaining\s*\$50\.50/);
     await client.getByRole('heading', { name: 'Payments Received' }).waitFor();
