@@ -361,11 +361,23 @@ const ROWS: Record<string, Case | Case[]> = {
     expect: ADMIN_WRITES,
     send: async (c) => ({ url: `/api/appointments/${await c.newAppointment()}/cancel` }),
   },
-  'GET /api/appointments/client': { expect: SIGNED_IN },
-  'GET /api/appointments/client/:clientId': {
-    expect: ADMIN,
-    send: (c) => ({ url: `/api/appointments/client/${c.owner.clientId}` }),
-  },
+  'GET /api/appointments/client': [
+    { label: 'the whole list', expect: SIGNED_IN },
+    {
+      label: 'a page of their own (searched, by day range)',
+      expect: SIGNED_IN,
+      send: () => ({ url: '/api/appointments/client?limit=5&q=visit&from=2026-01-01&to=2026-12-31' }),
+    },
+  ],
+  'GET /api/appointments/client/:clientId': [
+    { expect: ADMIN, send: (c) => ({ url: `/api/appointments/client/${c.owner.clientId}` }) },
+    {
+      label: 'a page',
+      expect: ADMIN,
+      send: (c) => ({ url: `/api/appointments/client/${c.owner.clientId}?limit=5&from=2026-01-01` }),
+    },
+  ],
+
   // Estimates: staff make, change, send and delete them; a client reads their own once sent (another's, or a
   // draft, answers 404) and alone accepts or declines it (staff are told 403).
   'GET /api/estimates': [
@@ -614,11 +626,22 @@ const ROWS: Record<string, Case | Case[]> = {
     }),
   },
   'GET /api/dashboard/revenue': { expect: ADMIN },
-  'GET /api/payments/client': { expect: SIGNED_IN },
-  'GET /api/payments/client/:clientId': {
-    expect: ADMIN,
-    send: (c) => ({ url: `/api/payments/client/${c.owner.clientId}` }),
-  },
+  'GET /api/payments/client': [
+    { label: 'the whole list', expect: SIGNED_IN },
+    {
+      label: 'a page of their own (searched, filtered)',
+      expect: SIGNED_IN,
+      send: () => ({ url: '/api/payments/client?limit=5&q=cameras&status=pending&from=2026-01-01' }),
+    },
+  ],
+  'GET /api/payments/client/:clientId': [
+    { expect: ADMIN, send: (c) => ({ url: `/api/payments/client/${c.owner.clientId}` }) },
+    {
+      label: 'a page',
+      expect: ADMIN,
+      send: (c) => ({ url: `/api/payments/client/${c.owner.clientId}?limit=5&status=pending` }),
+    },
+  ],
 
   'GET /api/dashboard/stats': { expect: SIGNED_IN },
   'GET /api/dashboard/notes': { expect: ADMIN, send: () => ({ url: '/api/dashboard/notes?day=2026-03-01' }) },

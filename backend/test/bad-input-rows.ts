@@ -290,8 +290,14 @@ export const ROWS: Record<string, Row> = {
     }),
   },
   'POST /api/appointments/:id/cancel': { params: () => ({ id: 999_999 }) },
-  'GET /api/appointments/client': { callers: CLIENT },
-  'GET /api/appointments/client/:clientId': { params: (c) => ({ clientId: c.owner.clientId }) },
+  'GET /api/appointments/client': {
+    callers: CLIENT,
+    query: () => ({ limit: '20', q: 'visit', from: '2026-01-01', to: '2026-12-31' }),
+  },
+  'GET /api/appointments/client/:clientId': {
+    params: (c) => ({ clientId: c.owner.clientId }),
+    query: () => ({ limit: '20', q: 'visit', from: '2026-01-01', to: '2026-12-31' }),
+  },
   'GET /api/estimates': {
     callers: CLIENT,
     query: (c) => ({
@@ -479,8 +485,14 @@ export const ROWS: Record<string, Row> = {
     body: () => ({ choice: 'deposit' }),
   },
   'GET /api/dashboard/revenue': {},
-  'GET /api/payments/client': { callers: CLIENT },
-  'GET /api/payments/client/:clientId': { params: (c) => ({ clientId: c.owner.clientId }) },
+  'GET /api/payments/client': {
+    callers: CLIENT,
+    query: () => ({ limit: '20', q: 'cameras', status: 'pending', from: '2026-01-01', to: '2026-12-31' }),
+  },
+  'GET /api/payments/client/:clientId': {
+    params: (c) => ({ clientId: c.owner.clientId }),
+    query: () => ({ limit: '20', q: 'cameras', status: 'pending', from: '2026-01-01', to: '2026-12-31' }),
+  },
   'GET /api/dashboard/stats': { callers: CLIENT },
   'GET /api/dashboard/notes': { query: () => ({ day: '2026-03-01' }) },
   'POST /api/dashboard/notes': { body: () => ({ day: '2026-03-02', text: 'Order cable' }) },

@@ -5,7 +5,6 @@ import { ZClientIdOnlyParams } from '@app/contracts/api/clients';
 import {
   DOCUMENT_NOT_FOUND,
   ONLY_ADMINS_MAKE_VERSIONS,
-  type TDocument,
   ZCreateFormDocumentBody,
   ZDocument,
   ZDocumentIdParams,
@@ -55,12 +54,6 @@ import {
 import { signedPdfFor } from './signed-pdf.ts';
 import { readDocumentUpload } from './upload.ts';
 import { noteDocumentView } from './views.ts';
-
-/**
- * JSON text made elsewhere (the database), sent as it is: Fastify passes a string with a JSON content type
- * through without serialising it, so the route's response schema documents the shape but does not check it.
- */
-const jsonText = (text: string) => text as unknown as TDocument[];
 
 /**
  * Documents: forms made by staff for a client's project, files, and their signatures. An admin sees and

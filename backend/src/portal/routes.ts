@@ -1,56 +1,87 @@
 import { ZClientIdOnlyParams } from '@app/contracts/api/clients';
-import { ZPayment } from '@app/contracts/api/invoices';
-import { ZAppointment } from '@app/contracts/api/portal';
+import { ZClientPaymentsQuery, ZPayment } from '@app/contracts/api/invoices';
+import { asksForPage, EMPTY_PAGE, type TPage, ZPage } from '@app/contracts/api/paging';
+import { ZAppointment, ZClientAppointmentsQuery } from '@app/contracts/api/portal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guards } from '../auth/guard.ts';
 import { clientById, clientIdForUser } from '../clients/queries.ts';
-import { PAYMENT_LIST_VIEWS, paymentsOfClient } from '../invoices/queries.ts';
+import { PAYMENT_LIST_VIEWS, pagePayments, paymentsOfClient } from '../invoices/queries.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { notFound } from '../platform/errors.ts';
-import { keptAnswers } from '../platform/kept-pages.ts';
-import { appointmentsOfClient } from './queries.ts';
+import { keptAnswers, keptPages } from '../platform/kept-pages.ts';
+import { appointmentsOfClient, pageAppointmentsOfClient } from './queries.ts';
 
 /**
- * The client portal's lists (messages have their own routes: backend/src/messages): `/client` reads the signed-in client's own, `/client/{clientId}` is the admin's
- * view of any client's portal. A signed-in account with no client record has nothing to list.
+ * The client portal's lists (messages have their own routes: backend/src/messages): `/client` reads the
+ * signed-in client's own, `/client/{clientId}` is the admin's view of any client's portal. A signed-in account
+ * with no client record has nothing to list. With no parameter a list answers the spec's whole array; with any
+ * of its query's (limit, cursor, q, filters) a page of that client's rows only (contracts/api/paging.ts).
  */
-type Reader = (deps: AppDeps, clientId: number) => Promise<unknown[]>;
-const LISTS: { path: string; item: z.ZodType; read: Reader; views: readonly string[] }[] = [
-  {
+type List<Q extends z.ZodType> = {
+  path: string;
+  item: z.ZodType;
+  query: Q;
+  whole: (deps: AppDeps, clientId: number) => Promise<unknown[]>;
+  page: (deps: AppDeps, clientId: number, query: z.infer<Q>) => Promise<TPage<unknown>>;
+  views: readonly string[];
+};
+const list = <Q extends z.ZodType>(l: List<Q>) => l as unknown as List<z.ZodType>;
+
+const LISTS = [
+  list({
     path: '/api/appointments/client',
     item: ZAppointment,
-    read: appointmentsOfClient,
+    query: ZClientAppointmentsQuery,
+    whole: appointmentsOfClient,
+    page: pageAppointmentsOfClient,
     views: ['appointments'],
-  },
-  { path: '/api/payments/client', item: ZPayment, read: paymentsOfClient, views: PAYMENT_LIST_VIEWS },
+  }),
+  list({
+    path: '/api/payments/client',
+    item: ZPayment,
+    query: ZClientPaymentsQuery,
+    whole: paymentsOfClient,
+    page: (deps, clientId, query) => pagePayments(deps, { ...query, clientId }),
+    views: PAYMENT_LIST_VIEWS,
+  }),
 ];
 
 export function portalRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireUser, requireAdmin } = guards(deps);
   return async (app) => {
-    for (const { path, item, read, views } of LISTS) {
-      // The client's own list, kept per client while its views are unchanged (the portal reads it often).
+    for (const { path, item, query, whole, page, views } of LISTS) {
+      // The client's own list and pages, kept per client while its views are unchanged (the portal reads
+      // them often).
       const kept = keptAnswers(deps, views);
+      const pages = keptPages(deps, views);
+      const response = { 200: z.union([z.array(item), ZPage(item)]) };
       app.get(
         path,
-        { schema: { response: { 200: z.array(item) } }, preValidation: requireUser },
+        { schema: { querystring: query, response }, preValidation: requireUser },
         async (request, reply) => {
+          const params = request.query as Record<string, unknown>;
           const clientId = await clientIdForUser(deps, request.user!.id);
+          if (asksForPage(params))
+            return clientId === null
+              ? EMPTY_PAGE
+              : pages(request, reply, `client-${clientId}`, () => page(deps, clientId, params));
           return clientId === null
             ? []
-            : kept(request, reply, `client-${clientId}`, () => read(deps, clientId));
+            : kept(request, reply, `client-${clientId}`, () => whole(deps, clientId));
         },
       );
       app.get(
         `${path}/:clientId`,
         {
-          schema: { params: ZClientIdOnlyParams, response: { 200: z.array(item) } },
+          schema: { params: ZClientIdOnlyParams, querystring: query, response },
           preValidation: requireAdmin,
         },
         async (request) => {
-          if (!(await clientById(deps, request.params.clientId))) throw notFound('Client not found');
-          return read(deps, request.params.clientId);
+          const { clientId } = request.params;
+          if (!(await clientById(deps, clientId))) throw notFound('Client not found');
+          const params = request.query as Record<string, unknown>;
+          return asksForPage(params) ? page(deps, clientId, params) : whole(deps, clientId);
         },
       );
     }

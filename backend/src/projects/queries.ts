@@ -133,12 +133,6 @@ export async function projectById(deps: Deps, id: number): Promise<TProject | un
   return row ? toDto(row, await fileSigner(deps)) : undefined;
 }
 
-/** A signed-in account's own projects: those of the client record linked to it (none without one). */
-export async function projectsOfUser(deps: Deps, userId: number): Promise<TProject[]> {
-  const clientId = await clientIdForUser(deps, userId);
-  return clientId === null ? [] : projectsOfClient(deps, clientId);
-}
-
 /**
  * The project as the signed-in user may see it: an admin any, anyone else only their client's.
  * Someone else's project is answered exactly like a missing one, so ids cannot be probed.

@@ -51,7 +51,6 @@ import {
   projectCounts,
   projectListCache,
   projectsOfClient,
-  projectsOfUser,
   visibleProject,
 } from './queries.ts';
 

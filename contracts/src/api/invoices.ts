@@ -5,7 +5,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
 } from '../invoices/rules.ts';
-import { asksForPage, ZListQuery, ZPage } from './paging.ts';
+import { asksForPage, fromNotAfterTo, ZDayRange, ZListQuery, ZPage } from './paging.ts';
 import { ZCalendarDay, ZDollarsToCents, ZId, ZIdParam, ZText } from './primitives.ts';
 
 /**
@@ -240,22 +240,31 @@ export const ZQuoteInvoiceChoiceBody = z.object({
  * ./paging.ts), newest first: every word of `q` in the invoice number, description, client or project; `from` and
  * `to` are calendar days (inclusive) of the invoice date, the day it was issued in Alaska.
  */
+const paymentStatus = z
+  .enum(PAYMENT_STATUSES, { error: 'status must be pending, completed or failed' })
+  .optional();
+
 export const ZPaymentsQuery = ZListQuery({
   projectId: ZIdParam.optional(),
   clientId: ZIdParam.optional(),
-  status: z.enum(PAYMENT_STATUSES, { error: 'status must be pending, completed or failed' }).optional(),
-  from: ZCalendarDay('from must be a date (YYYY-MM-DD)').optional(),
-  to: ZCalendarDay('to must be a date (YYYY-MM-DD)').optional(),
-}).refine((q) => !q.from || !q.to || q.from <= q.to, {
-  message: 'from must not be after to',
-  path: ['from'],
-});
+  status: paymentStatus,
+  ...ZDayRange,
+}).refine(...fromNotAfterTo);
 export type TPaymentsQuery = z.infer<typeof ZPaymentsQuery>;
 
 /** Whether a payments query asks for a page: `projectId` alone keeps the whole-array answer screens use. */
 export const paymentsAsksForPage = ({ projectId: _, ...rest }: TPaymentsQuery) => asksForPage(rest);
 
 export const ZPaymentsPage = ZPage(ZPayment);
+
+/**
+ * GET /api/payments/client (the signed-in client) and /api/payments/client/{clientId} (staff): with none of
+ * its parameters the client's whole array, as the spec answers it; with any, a page of that client's invoices
+ * as GET /api/payments pages them.
+ */
+export const ZClientPaymentsQuery = ZListQuery({ status: paymentStatus, ...ZDayRange }).refine(
+  ...fromNotAfterTo,
+);
 export type TPaymentsPage = z.infer<typeof ZPaymentsPage>;
 
 /**

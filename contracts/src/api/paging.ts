@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZText } from './primitives.ts';
+import { ZCalendarDay, ZText } from './primitives.ts';
 
 /**
  * One convention for every list that grows (issue 23): `?limit=` (default 50, at most 200), `?cursor=` (the
@@ -61,5 +61,15 @@ export const ZPage = <T extends z.ZodType>(item: T) =>
     totalAtLeast: z.literal(true).optional(),
   });
 export type TPage<T> = { items: T[]; nextCursor: string | null; total: number; totalAtLeast?: true };
+
+/** A list's `from` and `to` filters: calendar days, inclusive, the first not after the second. */
+export const ZDayRange = {
+  from: ZCalendarDay('from must be a date (YYYY-MM-DD)').optional(),
+  to: ZCalendarDay('to must be a date (YYYY-MM-DD)').optional(),
+};
+export const fromNotAfterTo: [
+  (q: { from?: string; to?: string }) => boolean,
+  { message: string; path: string[] },
+] = [(q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] }];
 
 export const EMPTY_PAGE: TPage<never> = { items: [], nextCursor: null, total: 0 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromNotAfterTo, ZDayRange, ZListQuery, ZPage } from './paging.ts';
 import { ZCalendarDay, ZIdParam, ZText } from './primitives.ts';
 
 /**
@@ -29,6 +30,15 @@ export const ZAppointment = z.object({
   location: z.string().nullable(),
 });
 export type TAppointment = z.infer<typeof ZAppointment>;
+
+/**
+ * GET /api/appointments/client (the signed-in client) and /api/appointments/client/{clientId} (staff): with no
+ * parameter the client's whole array; with any, a page (./paging.ts) in the order they happen, `from` and `to`
+ * calendar days (inclusive) of the day each is scheduled, `q` words of the title, description or location.
+ */
+export const ZClientAppointmentsQuery = ZListQuery(ZDayRange).refine(...fromNotAfterTo);
+export type TClientAppointmentsQuery = z.infer<typeof ZClientAppointmentsQuery>;
+export const ZAppointmentsPage = ZPage(ZAppointment);
 
 /** GET /api/dashboard/stats: an admin gets the business's figures, a client their own. */
 export const ZDashboardStats = z.object({
