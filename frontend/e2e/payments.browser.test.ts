@@ -556,4 +556,51 @@ describe('payments: a quote made an invoice, read by its client, paid in cash; t
       await page.context().close();
     }
   }, 120_000);
+
+  it("the portal's Payments view pages the client's invoices, newest first, on a phone and a desktop", async () => {
+    const admin = b.t.adminToken;
+    const made = await b.t.call(
+      'POST',
+      '/api/clients',
+      { name: 'Homer Pages', email: 'homer.pages@example.com', userType: 'client', portalAccess: true },
+      admin,
+    );
+    await b.t.activate(made.body.user.email, made.body.temporaryPassword, 'homer-pages-1');
+    const job = await b.t.call(
+      'POST',
+      '/api/projects',
+      { clientId: made.body.client.id, title: 'Spit cameras', type: 'security_cameras' },
+      admin,
+    );
+    for (let i = 1; i <= 14; i++)
+      await b.t.call(
+        'POST',
+        '/api/invoices',
+        { projectId: job.body.id, amount: 20 + i, description: `Spit camera ${i}` },
+        admin,
+      );
+    for (const viewport of [
+      { width: 375, height: 812 },
+      { width: 1280, height: 900 },
+    ]) {
+      const page = await b.newPage(viewport);
+      await b.signIn(page, 'homer.pages@example.com', 'homer-pages-1');
+      await page.waitForURL(`${b.baseUrl}/client`);
+      await page
+        .getByRole('navigation', { name: 'Client portal' })
+        .getByRole('button', { name: 'Payments' })
+        .click();
+      const listed = page.getByTestId('client-invoice');
+      await page.getByText('Showing 12 of 14 invoices').waitFor();
+      expect(await listed.count()).toBe(12);
+      expect(await listed.first().textContent()).toContain('$34.00');
+      await page.getByRole('button', { name: 'Show More Invoices' }).click();
+      await page.getByText('Showing 14 of 14 invoices').waitFor();
+      expect(await listed.last().textContent()).toContain('$21.00');
+      expect(await page.getByRole('button', { name: 'Show More Invoices' }).count()).toBe(0);
+      await expectAccessible(page);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await page.context().close();
+    }
+  }, 90_000);
 });

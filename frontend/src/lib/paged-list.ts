@@ -30,8 +30,15 @@ export function listParams(filters: Record<string, string | number | undefined>)
  * query key starts with the list's path, so whatever refreshes the list (a live update, a save) refreshes
  * every page of it too.
  */
-export function usePagedList<T>(path: string, params: Record<string, string>, limit = 24) {
+export function usePagedList<T>(
+  path: string,
+  params: Record<string, string>,
+  limit = 24,
+  /** 'always': read again each time the screen opens (a list no live update refreshes). */
+  refetchOnMount?: 'always',
+) {
   const query = useInfiniteQuery({
+    refetchOnMount,
     queryKey: [path, 'pages', params, limit],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) => {

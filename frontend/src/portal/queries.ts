@@ -1,5 +1,4 @@
 import type { TClient } from '@app/contracts/api/clients';
-import type { TPayment } from '@app/contracts/api/invoices';
 import type { TAppointment, TDashboardStats } from '@app/contracts/api/portal';
 import type { TProject } from '@app/contracts/api/projects';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
@@ -36,7 +35,6 @@ export const clientMeQuery = queryOptions({
 
 export const clientProjectsQuery = read<TProject[]>('/api/projects/client');
 export const clientAppointmentsQuery = read<TAppointment[]>('/api/appointments/client');
-export const clientPaymentsQuery = read<TPayment[]>('/api/payments/client');
 export const clientStatsQuery = read<TDashboardStats>('/api/dashboard/stats');
 
 /** The route loader's prefetch of every dashboard read; failures stay in the cache for the page to show. */

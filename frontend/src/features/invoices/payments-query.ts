@@ -1,4 +1,4 @@
-import type { TInvoice, TPayment, ZRevenueByMonth } from '@app/contracts/api/invoices';
+import type { TInvoice, ZRevenueByMonth } from '@app/contracts/api/invoices';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, apiRequest } from '../../lib/api';
@@ -11,8 +11,8 @@ export const PAYMENTS_KEY = '/api/payments';
 export const INVOICES_KEY = '/api/invoices';
 export const REVENUE_KEY = '/api/dashboard/revenue';
 
-/** GET /api/payments/client: the signed-in client's own invoices. */
-export const clientPaymentsQuery = queryOptions<TPayment[]>({ queryKey: [`${PAYMENTS_KEY}/client`] });
+/** GET /api/payments/client: the signed-in client's own invoices (the portal pages them). */
+export const CLIENT_PAYMENTS_KEY = `${PAYMENTS_KEY}/client`;
 
 /** GET /api/invoices/{id}: the invoice page (admins, and the invoice's own client; anyone else 404). */
 export const invoiceQuery = (id: number) =>

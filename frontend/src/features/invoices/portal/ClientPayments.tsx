@@ -1,15 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
+import type { TPayment } from '@app/contracts/api/invoices';
 import { Link } from '@tanstack/react-router';
 import { failureText } from '../../../lib/api';
+import { usePagedList } from '../../../lib/paged-list';
+import { showing } from '../../../lib/showing';
 import { Button } from '../../../ui/Button';
+import { PagedFooter } from '../../../ui/ShowMore';
 import { Spinner } from '../../../ui/Spinner';
 import { PaymentSummary } from '../PaymentSummary';
 import { alaskaToday, overdue } from '../payment-list';
-import { clientPaymentsQuery } from '../payments-query';
+import { CLIENT_PAYMENTS_KEY } from '../payments-query';
 
-/** The portal's Payments view: the client's invoices, what is paid and owed, each opening its invoice page. */
+const showingInvoices = showing('invoice', 'invoices');
+
+/**
+ * The portal's Payments view: the client's invoices, newest first, a page at a time (GET
+ * /api/payments/client?limit=), what is paid and owed, each opening its invoice page.
+ */
 export function ClientPayments() {
-  const query = useQuery({ ...clientPaymentsQuery, refetchOnMount: 'always' });
+  const query = usePagedList<TPayment>(CLIENT_PAYMENTS_KEY, {}, 12, 'always');
   const todayDay = alaskaToday();
   if (query.isPending)
     return (
@@ -17,7 +25,7 @@ export function ClientPayments() {
         <Spinner label="Loading your payments" />
       </div>
     );
-  if (query.isError || !query.data)
+  if (query.isError && query.items.length === 0)
     return (
       <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-900">
         <p className="font-semibold">Error Loading Payments</p>
@@ -27,7 +35,7 @@ export function ClientPayments() {
         </Button>
       </div>
     );
-  if (query.data.length === 0)
+  if (query.items.length === 0)
     return (
       <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
         <p className="text-base font-semibold text-slate-900">No invoices yet</p>
@@ -40,7 +48,7 @@ export function ClientPayments() {
         Your Invoices
       </h3>
       <ul className="space-y-3">
-        {query.data.map((payment) => {
+        {query.items.map((payment) => {
           const late = overdue(payment, todayDay);
           return (
             <li
@@ -61,6 +69,12 @@ export function ClientPayments() {
           );
         })}
       </ul>
+      <PagedFooter
+        list={query}
+        shown={query.items.length}
+        showing={showingInvoices}
+        label="Show More Invoices"
+      />
     </section>
   );
 }
