@@ -6,7 +6,7 @@ import type {
   TPaymentsQuery,
 } from '@app/contracts/api/invoices';
 import { DEFAULT_SETTINGS } from '@app/contracts/api/settings';
-import { BUSINESS_TIME_ZONE, utcToLocal } from '@app/contracts/calendar/time-zone';
+import { BUSINESS_TIME_ZONE, businessToday } from '@app/contracts/calendar/time-zone';
 import { isOverdue, PAYMENT_STATUSES } from '@app/contracts/invoices/rules';
 import { clientSearchText } from '@app/projections/clients/projection';
 import { paymentFacts } from '@app/projections/invoices/dto';
@@ -83,8 +83,6 @@ const payments = (deps: Deps) =>
 
 type Row = Awaited<ReturnType<ReturnType<typeof payments>['executeTakeFirstOrThrow']>>;
 
-const today = () => utcToLocal(new Date()).date;
-
 /** A row of the list: the invoice's own facts (as the view keeps them in list_head) and the live fields. */
 function toPayment(deps: Deps, r: Row, day: string): TPayment {
   return {
@@ -102,7 +100,7 @@ export async function paymentsList(deps: Deps, filter: { projectId?: number; cli
   let query = payments(deps);
   if (filter.projectId !== undefined) query = query.where('y.project_id', '=', filter.projectId);
   if (filter.clientId !== undefined) query = query.where('y.client_id', '=', filter.clientId);
-  const day = today();
+  const day = businessToday();
   return (await query.execute()).map((r) => toPayment(deps, r, day));
 }
 
@@ -116,7 +114,7 @@ export async function paymentsList(deps: Deps, filter: { projectId?: number; cli
  * per row measured slower than the rest of the query together.
  */
 export async function paymentsJson(deps: Deps, filter: { projectId?: number } = {}): Promise<string> {
-  const day = today();
+  const day = businessToday();
   // The page's address up to the id, as the inside of a JSON string (an id's digits need no escaping).
   const url = JSON.stringify(invoiceUrlBase(deps)).slice(0, -1);
   const clients = deps.rm
@@ -165,8 +163,10 @@ export function paymentsListCache(deps: Deps & Pick<AppDeps, 'watcher'>) {
   const cache = new ViewTextCache(PAYMENT_LIST_VIEWS, (view) => deps.watcher.changeMarkOf(view), 100);
   return {
     answer: (projectId?: number) =>
-      cache.answer(projectId === undefined ? 'all' : `project-${projectId}`, cache.version(today()), () =>
-        paymentsJson(deps, { projectId }),
+      cache.answer(
+        projectId === undefined ? 'all' : `project-${projectId}`,
+        cache.version(businessToday()),
+        () => paymentsJson(deps, { projectId }),
       ),
   };
 }
@@ -177,7 +177,7 @@ export const paymentsOfClient = (deps: Deps, clientId: number) => paymentsList(d
 /** One invoice as a row of the list (staff's answer to their commands). */
 export async function paymentById(deps: Deps, id: number): Promise<TPayment | null> {
   const row = await payments(deps).where('y.id', '=', id).executeTakeFirst();
-  return row ? toPayment(deps, row, today()) : null;
+  return row ? toPayment(deps, row, businessToday()) : null;
 }
 
 /**
@@ -208,7 +208,7 @@ export async function invoicePage(deps: Deps, person: Person, id: number): Promi
   // publishable key the card form is shown with.
   const publishableKey = deps.config.STRIPE_PUBLISHABLE_KEY ?? null;
   const cardPayments = cardPaymentsConfigured(deps.config) && publishableKey !== null;
-  const row = toPayment(deps, r, today());
+  const row = toPayment(deps, r, businessToday());
   return {
     id: row.id,
     invoiceNumber: row.invoiceNumber,
@@ -309,7 +309,7 @@ export async function pagePayments(deps: Deps, query: TPaymentsQuery): Promise<T
       ? keptCount(deps.rm, countsTable('payments'), keys.length === 0 ? [''] : keys)
       : countUpTo(deps.rm, matching);
   const [rows, total] = await Promise.all([page.execute(), counted]);
-  const day = today();
+  const day = businessToday();
   return pageOf(rows, {
     limit,
     total,
@@ -325,7 +325,7 @@ export async function pagePayments(deps: Deps, query: TPaymentsQuery): Promise<T
  * before today in Alaska.
  */
 export async function paymentStats(deps: Deps): Promise<TPaymentStats> {
-  const overdueKeys = dueBeforeKeys(today());
+  const overdueKeys = dueBeforeKeys(businessToday());
   const kept = await keptCounts(deps.rm, countsTable('payments'), [
     '',
     ...PAYMENT_STATUSES.map((s) => `status:${s}`),

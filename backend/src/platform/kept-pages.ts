@@ -1,5 +1,5 @@
 import type { TPage } from '@app/contracts/api/paging';
-import { utcToLocal } from '@app/contracts/calendar/time-zone';
+import { businessToday } from '@app/contracts/calendar/time-zone';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from './deps.ts';
 import { sendKept, ViewTextCache } from './view-text-cache.ts';
@@ -22,7 +22,7 @@ const KEPT_PAGES = 200;
 export function keptTexts(
   deps: Pick<AppDeps, 'watcher'>,
   views: readonly string[],
-  version: () => string = businessDay,
+  version: () => string = businessToday,
   max = KEPT_PER_CLIENT_LIST,
 ) {
   const cache = new ViewTextCache(views, (view) => deps.watcher.changeMarkOf(view), max);
@@ -39,7 +39,7 @@ export function keptTexts(
 export function keptAnswers(
   deps: Pick<AppDeps, 'watcher'>,
   views: readonly string[],
-  version: () => string = businessDay,
+  version: () => string = businessToday,
   max = KEPT_PER_CLIENT_LIST,
 ) {
   const kept = keptTexts(deps, views, version, max);
@@ -60,7 +60,7 @@ export function keptAnswers(
 export function keptPages(
   deps: Pick<AppDeps, 'watcher'>,
   views: readonly string[],
-  version: () => string = businessDay,
+  version: () => string = businessToday,
 ) {
   const kept = keptAnswers(deps, views, version, KEPT_PAGES);
   return async <T>(
@@ -82,5 +82,3 @@ const queryKey = (query: Record<string, unknown>) =>
       .filter(([, value]) => value !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : 1)),
   );
-
-const businessDay = () => utcToLocal(new Date()).date;

@@ -5,7 +5,8 @@ import { ZAppointment, ZClientAppointmentsQuery } from '@app/contracts/api/porta
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guards } from '../auth/guard.ts';
-import { clientById, clientIdForUser } from '../clients/queries.ts';
+import { ownClientList } from '../clients/own-list.ts';
+import { clientById } from '../clients/queries.ts';
 import { PAYMENT_LIST_VIEWS, pagePayments, paymentsOfClient } from '../invoices/queries.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { notFound } from '../platform/errors.ts';
@@ -61,14 +62,9 @@ export function portalRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         { schema: { querystring: query, response }, preValidation: requireUser },
         async (request, reply) => {
           const params = request.query as Record<string, unknown>;
-          const clientId = await clientIdForUser(deps, request.user!.id);
-          if (asksForPage(params))
-            return clientId === null
-              ? EMPTY_PAGE
-              : pages(request, reply, `client-${clientId}`, () => page(deps, clientId, params));
-          return clientId === null
-            ? []
-            : kept(request, reply, `client-${clientId}`, () => whole(deps, clientId));
+          return asksForPage(params)
+            ? ownClientList(deps, request, reply, pages, (own: number) => page(deps, own, params), EMPTY_PAGE)
+            : ownClientList(deps, request, reply, kept, (own: number) => whole(deps, own), []);
         },
       );
       app.get(

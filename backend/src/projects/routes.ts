@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { actorOf, guards } from '../auth/guard.ts';
 import { requestProjectSync } from '../calendar-sync/commands.ts';
 import { clientDecider, clientStream } from '../clients/decide.ts';
-import { clientIdForUser } from '../clients/queries.ts';
+import { ownClientList } from '../clients/own-list.ts';
 import { readPhotoUploads, storePhoto } from '../files/photos.ts';
 import { signingWindow, storedFileAddress } from '../files/signed-urls.ts';
 import { fileStore } from '../files/store.ts';
@@ -70,12 +70,8 @@ export function projectRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const pages = keptPages(deps, ['projects', 'clients'], window);
   const clientLists = keptAnswers(deps, ['projects', 'clients'], window);
   /** A client's own projects (the portal's), kept per client; an account with no client record has none. */
-  const ownProjects = async (request: FastifyRequest, reply: FastifyReply) => {
-    const own = await clientIdForUser(deps, request.user!.id);
-    return own === null
-      ? []
-      : clientLists(request, reply, `client-${own}`, () => projectsOfClient(deps, own));
-  };
+  const ownProjects = (request: FastifyRequest, reply: FastifyReply) =>
+    ownClientList(deps, request, reply, clientLists, (own: number) => projectsOfClient(deps, own), []);
 
   const answer = (reply: FastifyReply, outcome: CommandOutcome, id: number, status: 200 | 201 = 200) =>
     answerAfter(reply, outcome, {
@@ -134,10 +130,14 @@ export function projectRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (asksForPage(request.query)) {
           if (user.role === 'admin')
             return pages(request, reply, 'all', () => pageProjects(deps, request.query));
-          const own = await clientIdForUser(deps, user.id);
-          return own === null
-            ? EMPTY_PAGE
-            : pages(request, reply, `client-${own}`, () => pageProjects(deps, request.query, own));
+          return ownClientList(
+            deps,
+            request,
+            reply,
+            pages,
+            (own: number) => pageProjects(deps, request.query, own),
+            EMPTY_PAGE,
+          );
         }
         if (user.role !== 'admin') return ownProjects(request, reply);
         await refuseWholeListOver(deps.rm, countsTable('projects'), 'projects');

@@ -139,6 +139,9 @@ export function utcToLocal(instant: Date | string, timeZone: string = BUSINESS_T
 }
 
 /** `YYYY-MM-DD` plus `days` calendar days (no time zone involved). */
+/** Today's calendar day (YYYY-MM-DD) where the business is. */
+export const businessToday = (now: Date = new Date()) => utcToLocal(now).date;
+
 export function addDays(date: string, days: number): string {
   const d = parseLocalDate(date);
   if (!d) throw new RangeError(`Not a local date: ${date}`);
