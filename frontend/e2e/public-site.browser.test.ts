@@ -62,6 +62,32 @@ describe('public site (browser)', () => {
     await page.context().close();
   });
 
+  it('the pages render the site content written into them, with no request for it (one round trip less)', async () => {
+    for (const viewport of [
+      { width: 375, height: 812 },
+      { width: 1280, height: 900 },
+    ]) {
+      const page = await b.newPage(viewport);
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/content') asked.push(request.url());
+      });
+      const content = (await b.t.call('GET', '/api/content')).body;
+      for (const [path, heading] of [
+        ['/', 'Our Core Services'],
+        ['/schedule', 'Schedule a Free Consultation'],
+        ['/about', 'About Northern Guard Security & Satellite'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      }
+      await page.goto('/');
+      await page.getByText(content.heroDescription, { exact: true }).waitFor();
+      expect(asked).toEqual([]);
+      await page.context().close();
+    }
+  });
+
   it('an unknown route shows the 404 page, which passes the accessibility checker', async () => {
     const page = await b.newPage();
     await page.goto('/no-such-page/at-all');

@@ -4,8 +4,11 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from './lib/query-client';
+import { seedSiteContent } from './public/content';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
+
+seedSiteContent(queryClient);
 
 const router = createRouter({
   routeTree,

@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { ConcurrencyError } from '../eventstore/port.ts';
+import { appPage } from '../web/app-page.ts';
 import { type Config, cardPaymentsConfigured } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import { DomainError } from './errors.ts';
@@ -202,13 +203,11 @@ export async function createHttp(deps: AppDeps, options: FastifyServerOptions = 
         res.setHeader('vary', 'accept-encoding');
       },
     });
+  const page = serveWeb ? appPage(deps, webRoot) : null;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (serveWeb && request.method === 'GET' && !path.startsWith('/api/') && path !== '/ws') {
-      return reply
-        .code(isWebRoute(path) ? 200 : 404)
-        .header('cache-control', 'no-cache')
-        .sendFile('index.html');
+    if (page && request.method === 'GET' && !path.startsWith('/api/') && path !== '/ws') {
+      return page(request, reply.code(isWebRoute(path) ? 200 : 404));
     }
     return reply.code(404).send({ error: 'not_found', message: `No route for ${request.method} ${path}` });
   });

@@ -57,6 +57,46 @@ describe('the web app’s files', () => {
     }
   });
 
+  it('the page holds the saved site content as data (never as script), new once it is saved again', async () => {
+    const contentOf = (html: string) => {
+      const block = /<script type="application\/json" id="site-content">(.*?)<\/script>/s.exec(html);
+      expect(block, 'the site content block').not.toBeNull();
+      return JSON.parse(block![1]!);
+    };
+    const first = await get('/', 'gzip');
+    expect(first.headers['content-type']).toMatch(/^text\/html/);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const before = contentOf(gunzipSync(first.rawPayload).toString('utf8'));
+    expect(before).toEqual((await t.call('GET', '/api/content')).body);
+    // The same page again: 304 to a browser holding it.
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'if-none-match': first.headers.etag },
+    });
+    expect(again.statusCode).toBe(304);
+
+    const hostile = '</script><script>window.pwned = 1</script> <!-- \u2028';
+    const saved = await t.call(
+      'POST',
+      '/api/content/save',
+      { ...before, logo: undefined, heroDescription: hostile },
+      t.adminToken,
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const page = (await get('/login')).body;
+    expect(page).not.toContain('</script><script>window.pwned');
+    expect(page.match(/<script/g)?.length).toBe((await get('/')).body.match(/<script/g)?.length);
+    // As the API answers it (the input rules may have tidied its spaces), closing tags and all.
+    const stored = (await t.call('GET', '/api/content')).body.heroDescription;
+    expect(stored).toContain('</script><script>window.pwned = 1</script>');
+    expect(contentOf(page).heroDescription).toBe(stored);
+    // Another page address, the 404 page too: the same page, its status kept.
+    const missing = await get('/no-such-page');
+    expect(missing.statusCode).toBe(404);
+    expect(contentOf(missing.body).heroDescription).toBe(stored);
+  });
+
   it('pages, files and API answers carry the security headers', async () => {
     for (const url of ['/', `/${script}`, '/api/settings/public', '/api/nothing-here']) {
       const res = await get(url, 'br');

@@ -89,19 +89,28 @@ const compress = (text: string) => gzipped(text, { level: constants.Z_BEST_SPEED
 const GZIP_FROM_BYTES = 8 * 1024;
 
 /**
- * Sends a kept answer as JSON: 304 with no body to a client that has this version (its If-None-Match), gzip
+ * Sends a kept answer (JSON unless `type` says otherwise): 304 with no body to a client that has this version (its If-None-Match), gzip
  * made once per version to a client that takes it (every browser does), the text otherwise. Lists of thousands
  * of rows are megabytes of JSON: sent as they are, the bytes, not the reading, bound how many a second go out.
  * Fastify passes a string or a Buffer through without serialising it: the route's response schema documents
  * the shape (the text was made from rows of that shape) but does not check it.
  */
-export async function sendKept(request: FastifyRequest, reply: FastifyReply, kept: KeptText) {
-  void reply.type('application/json').header('vary', 'accept-encoding');
+export async function sendKept(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kept: KeptText,
+  {
+    type = 'application/json',
+    gzipFrom = GZIP_FROM_BYTES,
+    cacheControl = 'private, no-cache',
+  }: { type?: string; gzipFrom?: number; cacheControl?: string } = {},
+) {
+  void reply.type(type).header('vary', 'accept-encoding');
   if (kept.etag !== null) {
-    void reply.header('etag', kept.etag).header('cache-control', 'private, no-cache');
+    void reply.header('etag', kept.etag).header('cache-control', cacheControl);
     if (request.headers['if-none-match'] === kept.etag) return reply.code(304).send();
   }
   const accepts = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-  if (!accepts || kept.text.length < GZIP_FROM_BYTES) return reply.send(kept.text);
+  if (!accepts || kept.text.length < gzipFrom) return reply.send(kept.text);
   return reply.header('content-encoding', 'gzip').send(await kept.gzip());
 }

@@ -1,7 +1,5 @@
 import { ZSuccess } from '@app/contracts/api/auth';
 import {
-  DEFAULT_SETTINGS,
-  DEFAULT_SITE_CONTENT,
   LOGO_JPEG_QUALITY,
   LOGO_MAX_BYTES,
   LOGO_MAX_SIDE,
@@ -31,6 +29,7 @@ import {
   settingsDecider,
   settingsFieldsChanged,
 } from './decide.ts';
+import { publicContent, readSettings } from './queries.ts';
 
 const save = (
   deps: AppDeps,
@@ -39,29 +38,12 @@ const save = (
   options?: CommandOptions<(typeof settingsDecider)['initial']>,
 ) => runCommand(deps, SETTINGS_STREAM, settingsDecider, actorOf(request), decide, options);
 
-async function readSettings(deps: AppDeps) {
-  const row = await deps.rm.selectFrom('site_settings').selectAll().where('id', '=', 1).executeTakeFirst();
-  return {
-    settings: {
-      company: row?.company ?? DEFAULT_SETTINGS.company,
-      pricing: row?.pricing ?? DEFAULT_SETTINGS.pricing,
-      admin: row?.admin ?? DEFAULT_SETTINGS.admin,
-    },
-    content: row?.content ?? DEFAULT_SITE_CONTENT,
-    // Nothing saved yet: the settings' stream holds no event.
-    version: row?.version ?? 0,
-  };
-}
-
 export function settingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireAdmin } = guards(deps);
   const files = fileStore(deps.config.FILES_DIR);
   return async (app) => {
     // Public: the marketing pages render the saved content, contact details and the company logo.
-    app.get('/api/content', { schema: { response: { 200: ZPublicSiteContent } } }, async () => {
-      const { content, settings } = await readSettings(deps);
-      return { ...content, logo: settings.company.logo };
-    });
+    app.get('/api/content', { schema: { response: { 200: ZPublicSiteContent } } }, () => publicContent(deps));
 
     app.get(
       '/api/settings',
