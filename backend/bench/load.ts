@@ -142,14 +142,14 @@ export const READS: Record<string, Step[]> = {
   'payments list, pending': [read(`/api/payments?${PAGE}&status=pending`, 'admin')],
   'clients list, a page': [read(`/api/clients?${PAGE}`, 'admin')],
   'documents list, a page': [read(`/api/documents?${PAGE}`, 'admin')],
-  'conversation list': [read('/api/messages/conversations', 'admin')],
+  'conversation list': [read('/api/messages/conversations?limit=50', 'admin')],
 };
 
 /** 8 reads to 2 writes: a client's message, a project's status and a note on a project, in turn. */
 export const MIXED: Step[] = [
   ...PORTAL_HOME.slice(0, 4).map((path) => read(path, 'client')),
   read(`/api/projects?${PAGE}`, 'admin'),
-  read('/api/messages/conversations', 'admin'),
+  read('/api/messages/conversations?limit=50', 'admin'),
   read(`/api/payments?${PAGE}`, 'admin'),
   read('/api/documents', 'client'),
   {

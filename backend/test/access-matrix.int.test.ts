@@ -317,7 +317,14 @@ const ROWS: Record<string, Case | Case[]> = {
       send: (c) => ({ url: `/api/messages?conversationId=client-${c.owner.clientId}` }),
     },
   ],
-  'GET /api/messages/conversations': { expect: SIGNED_IN },
+  'GET /api/messages/conversations': [
+    { label: 'own conversations (the spec answer)', expect: SIGNED_IN },
+    {
+      label: 'a page of own conversations, searched',
+      expect: SIGNED_IN,
+      send: () => ({ url: '/api/messages/conversations?limit=5&q=cameras' }),
+    },
+  ],
   'GET /api/messages/client': { expect: SIGNED_IN },
   'GET /api/messages/client/:clientId': {
     expect: ADMIN,

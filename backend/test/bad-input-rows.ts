@@ -247,7 +247,7 @@ export const ROWS: Record<string, Row> = {
       limit: '20',
     }),
   },
-  'GET /api/messages/conversations': { callers: CLIENT },
+  'GET /api/messages/conversations': { callers: CLIENT, query: () => ({ limit: '20', q: 'cameras' }) },
   'GET /api/messages/client': {
     callers: CLIENT,
     query: (c) => ({ before: String(c.messageId), limit: '20' }),

@@ -174,7 +174,8 @@ describe('messages: an admin and a client chat live (browser)', () => {
     await expectAccessible(client);
     await admin.context().close();
     await client.context().close();
-  });
+    // A long walk through both screens (about 22 s alone): room for a loaded machine.
+  }, 60_000);
 
   it('New Message writes to a client; Disconnected shows when the socket is cut and messages still arrive by polling', async () => {
     const admin = await b.newPage();

@@ -1,7 +1,18 @@
-import type { TConversation, TMessage, TMessagingClient } from '@app/contracts/api/messages';
+import type {
+  TConversation,
+  TConversationsPage,
+  TConversationsQuery,
+  TMessage,
+  TMessagingClient,
+} from '@app/contracts/api/messages';
+import { EMPTY_PAGE } from '@app/contracts/api/paging';
+import { clientSearchText } from '@app/projections/clients/projection';
+import { userSearchText } from '@app/projections/users/projection';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import { listClients } from '../clients/queries.ts';
 import type { AppDeps } from '../platform/deps.ts';
+import { countUpTo, decodeCursor, ilike, pageLimit, pageOf, searchPatterns } from '../platform/paging.ts';
 import { instant } from '../platform/read-values.ts';
 import { ViewTextCache } from '../platform/view-text-cache.ts';
 import { isStaff, type Person } from './access.ts';
@@ -102,33 +113,37 @@ export async function messagesFor(
 export async function conversationsFor(deps: Deps, person: Person): Promise<TConversation[]> {
   const query = conversationsQuery(deps, person);
   if (!query) return [];
-  const me = person.userId;
   const rows = await query.execute();
-  return rows.map((r) => ({
-    id: r.id,
-    kind: r.kind as TConversation['kind'],
-    clientId: r.client_id,
-    userId: r.kind === 'team' ? (r.user_a === me ? r.user_b : r.user_a) : null,
-    title: r.title,
-    lastMessage: {
-      id: r.last_message_id,
-      content: r.last_content,
-      senderId: r.last_sender_id,
-      createdAt: instant(r.last_at),
-    },
-    messageCount: r.message_count,
-    unreadCount: Math.max(0, r.unread),
-  }));
+  return rows.map((r) => toConversation(r, person.userId));
 }
+
+type ConversationRow = Awaited<ReturnType<ReturnType<typeof withRowColumns>['execute']>>[number];
+
+const toConversation = (r: ConversationRow, me: number): TConversation => ({
+  id: r.id,
+  kind: r.kind as TConversation['kind'],
+  clientId: r.client_id,
+  userId: r.kind === 'team' ? (r.user_a === me ? r.user_b : r.user_a) : null,
+  title: r.title,
+  lastMessage: {
+    id: r.last_message_id,
+    content: r.last_content,
+    senderId: r.last_sender_id,
+    createdAt: instant(r.last_at),
+  },
+  messageCount: r.message_count,
+  unreadCount: Math.max(0, r.unread),
+});
+
+/** The views a conversation list (whole or a page) is read from. */
+export const CONVERSATION_LIST_VIEWS = ['messages', 'clients', 'users'];
 
 /**
  * Each person's conversation list (`conversationsFor`) as JSON text, kept until the messages, clients or
  * users view changes: the list is read on every visit to Messages, far more often than anyone writes.
  */
 export function conversationListCache(deps: Deps & Pick<AppDeps, 'watcher'>) {
-  const cache = new ViewTextCache(['messages', 'clients', 'users'], (view) =>
-    deps.watcher.changeMarkOf(view),
-  );
+  const cache = new ViewTextCache(CONVERSATION_LIST_VIEWS, (view) => deps.watcher.changeMarkOf(view));
   return {
     answer: (person: Person) =>
       cache.answer(`${person.userId}:${person.role}:${person.clientId}`, cache.version(''), async () =>
@@ -137,8 +152,11 @@ export function conversationListCache(deps: Deps & Pick<AppDeps, 'watcher'>) {
   };
 }
 
-/** The query behind `conversationsFor` (exported for its speed check); undefined when the person has none. */
-export function conversationsQuery(deps: Deps, person: Person) {
+/**
+ * The conversations the person may see, with the joins their rows read: an admin's every client conversation
+ * and their own team ones, a client's own; undefined when the person has none.
+ */
+function visibleConversations(deps: Deps, person: Person) {
   const me = person.userId;
   const query = deps.rm
     .selectFrom('conversations as c')
@@ -148,7 +166,19 @@ export function conversationsQuery(deps: Deps, person: Person) {
     .leftJoin('clients as cl', 'cl.id', 'c.client_id')
     .leftJoin('users as u', (j) =>
       j.on(sql<boolean>`u.id = CASE WHEN c.user_a = ${me} THEN c.user_b ELSE c.user_a END`),
-    )
+    );
+  if (isStaff(person))
+    return query.where((eb) =>
+      eb.or([eb('c.kind', '=', 'client'), eb('c.user_a', '=', me), eb('c.user_b', '=', me)]),
+    );
+  if (person.clientId === null) return undefined;
+  return query.where('c.id', '=', `client-${person.clientId}`);
+}
+
+type Visible = NonNullable<ReturnType<typeof visibleConversations>>;
+
+const withRowColumns = (query: Visible) =>
+  query
     .select([
       'c.id',
       'c.kind',
@@ -164,12 +194,51 @@ export function conversationsQuery(deps: Deps, person: Person) {
       sql<string>`coalesce(cl.name, trim(u.first_name || ' ' || u.last_name), '')`.as('title'),
     ])
     .orderBy('c.last_message_id', 'desc');
-  if (isStaff(person))
-    return query.where((eb) =>
-      eb.or([eb('c.kind', '=', 'client'), eb('c.user_a', '=', me), eb('c.user_b', '=', me)]),
-    );
-  if (person.clientId === null) return undefined;
-  return query.where('c.id', '=', `client-${person.clientId}`);
+
+/** The query behind `conversationsFor` (exported for its speed check); undefined when the person has none. */
+export function conversationsQuery(deps: Deps, person: Person) {
+  const visible = visibleConversations(deps, person);
+  return visible && withRowColumns(visible);
+}
+
+const PAGE_LIST = 'conversations';
+/**
+ * A page's sort key: the conversation's last message id alone. Every message is in one conversation, so no
+ * two conversations share it and it orders them fully (as `c.id` after it would), on its own index.
+ */
+const ZConversationsCursor = z.tuple([z.number().int()]);
+
+/**
+ * A page of the person's conversations (issue 23), latest activity first, as `conversationsFor` lists them:
+ * every word of `q` in the client's name, e-mail, phone or address (what the clients list searches), or in
+ * the other member's name or e-mail for a team conversation. A conversation that gets a message while
+ * someone pages moves before their cursor: it shows on the first page when they look again, not twice.
+ */
+export async function pageConversations(
+  deps: Deps,
+  person: Person,
+  query: TConversationsQuery,
+): Promise<TConversationsPage> {
+  let matching = visibleConversations(deps, person);
+  if (!matching) return EMPTY_PAGE;
+  const limit = pageLimit(query.limit);
+  // The conversation's own client row (or, in a team, the other member's) is joined already: each row is
+  // searched as the list walks its index, so a page of a common word stops after a page of matches.
+  const searched = sql.raw(`coalesce(${clientSearchText('cl.')}, ${userSearchText('u.')}, '')`);
+  for (const pattern of searchPatterns(query.q)) matching = matching.where(ilike(searched, pattern));
+  let page = withRowColumns(matching).limit(limit + 1);
+  if (query.cursor) {
+    const [lastMessageId] = decodeCursor(PAGE_LIST, query.cursor, ZConversationsCursor);
+    page = page.where('c.last_message_id', '<', lastMessageId);
+  }
+  const [rows, total] = await Promise.all([page.execute(), countUpTo(deps.rm, matching)]);
+  return pageOf(rows, {
+    limit,
+    total,
+    list: PAGE_LIST,
+    keyOf: (r) => [r.last_message_id],
+    toItem: (r) => toConversation(r, person.userId),
+  });
 }
 
 /** The clients staff can write to, by name (with or without a portal account). */

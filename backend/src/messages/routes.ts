@@ -9,6 +9,8 @@ import {
   teamConversationId,
   ZClientMessagesQuery,
   ZConversation,
+  ZConversationsPage,
+  ZConversationsQuery,
   ZMarkReadBody,
   ZMessage,
   ZMessageClientParams,
@@ -17,6 +19,7 @@ import {
   ZSendInternalMessageBody,
   ZSendMessageBody,
 } from '@app/contracts/api/messages';
+import { asksForPage } from '@app/contracts/api/paging';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,11 +30,19 @@ import { answerAfter } from '../platform/answer.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { DomainError, invalid, notFound } from '../platform/errors.ts';
 import { createOnce } from '../platform/idempotency.ts';
+import { keptPages } from '../platform/kept-pages.ts';
 import { sendKept } from '../platform/view-text-cache.ts';
 import { mayUseConversation, type Person, personForUser } from './access.ts';
 import { markRead, messageMadeBy, sendMessage } from './commands.ts';
 import { conversationStream } from './decide.ts';
-import { clientsForMessaging, conversationListCache, messageById, messagesFor } from './queries.ts';
+import {
+  CONVERSATION_LIST_VIEWS,
+  clientsForMessaging,
+  conversationListCache,
+  messageById,
+  messagesFor,
+  pageConversations,
+} from './queries.ts';
 
 const noClientProfile = () => new DomainError(404, 'no_client_profile', NO_CLIENT_PROFILE);
 
@@ -49,6 +60,7 @@ export function messageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { requireUser, requireAdmin } = guards(deps);
   const person = (request: FastifyRequest) => personForUser(deps, request.user!);
   const conversations = conversationListCache(deps);
+  const conversationPages = keptPages(deps, CONVERSATION_LIST_VIEWS);
 
   /** The stored message goes to the sockets at once (live/message-push.ts), named by the session's user. */
   const pushed = (request: FastifyRequest) => {
@@ -98,10 +110,25 @@ export function messageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
+    // With any of limit, cursor, q: a page of the caller's conversations (issue 23), kept per person like the
+    // whole list; with none, the whole list, as the spec answers it.
     app.get(
       '/api/messages/conversations',
-      { schema: { response: { 200: z.array(ZConversation) } }, preValidation: requireUser },
-      async (request, reply) => sendKept(request, reply, await conversations.answer(await person(request))),
+      {
+        schema: {
+          querystring: ZConversationsQuery,
+          response: { 200: z.union([z.array(ZConversation), ZConversationsPage]), 304: z.null() },
+        },
+        preValidation: requireUser,
+      },
+      async (request, reply) => {
+        const me = await person(request);
+        if (asksForPage(request.query))
+          return conversationPages(request, reply, `${me.userId}:${me.role}:${me.clientId}`, () =>
+            pageConversations(deps, me, request.query),
+          );
+        return sendKept(request, reply, await conversations.answer(me));
+      },
     );
 
     // The signed-in client's own conversation. An account with no client record has none: an empty list, so

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZListQuery, ZPage } from './paging.ts';
 import { ZId, ZIdParam, ZText } from './primitives.ts';
 
 /**
@@ -137,6 +138,16 @@ export const ZConversation = z.object({
   unreadCount: z.number().int(),
 });
 export type TConversation = z.infer<typeof ZConversation>;
+
+/**
+ * GET /api/messages/conversations `?limit=&cursor=&q=` (issue 23, ./paging.ts): with none, the whole array as
+ * above; with any, a page of the same conversations, latest activity first; every word of `q` in the client's
+ * name, e-mail, phone or address, or the other member's name or e-mail.
+ */
+export const ZConversationsQuery = ZListQuery({});
+export type TConversationsQuery = z.infer<typeof ZConversationsQuery>;
+export const ZConversationsPage = ZPage(ZConversation);
+export type TConversationsPage = z.infer<typeof ZConversationsPage>;
 
 /** GET /api/clients/for-messaging: the clients staff can write to (with or without a portal account). */
 export const ZMessagingClient = z.object({

@@ -18,7 +18,7 @@ const REFRESHES: Partial<Record<TSyncType, string[]>> = {
   user: ['/api/users', '/api/users/admins'],
   consultation: ['/api/consultations'],
   settings: ['/api/settings', '/api/content'],
-  message: ['/api/messages', '/api/messages/client'],
+  message: ['/api/messages', '/api/messages/conversations', '/api/messages/client'],
 };
 
 export function refreshFor(queryClient: QueryClient, syncType: string) {

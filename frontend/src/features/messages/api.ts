@@ -6,12 +6,21 @@ import type {
   TSendInternalMessageBody,
   TSendMessageBody,
 } from '@app/contracts/api/messages';
+import type { TPage } from '@app/contracts/api/paging';
 import type { TUser } from '@app/contracts/api/users';
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { showAccepted } from '../../lib/accepted';
 import { apiRequest, createRecord, isAccepted } from '../../lib/api';
 import { callFailure } from '../../lib/failure';
-import { apiRead } from '../../lib/paged-list';
+import { apiRead, listParams, usePagedList } from '../../lib/paged-list';
 import { useSocketStatus } from '../../lib/socket';
 import { withIncoming, withOpened } from './conversations';
 import { oldestId, type Thread, withMessage, withNewestPage, withOlderPage } from './thread';
@@ -25,7 +34,20 @@ export const MESSAGES_KEY = '/api/messages';
 export const POLL_MS = 5000;
 
 export const threadKey = (conversationId: string) => [MESSAGES_KEY, 'thread', conversationId] as const;
-export const conversationsKey = [MESSAGES_KEY, 'conversations'] as const;
+/**
+ * GET /api/messages/conversations, paged (issue 23). Its pages' keys start with this path, not MESSAGES_KEY
+ * (`usePagedList`), so whatever reads every message again names it too (`refreshMessages`).
+ */
+export const CONVERSATIONS_PATH = `${MESSAGES_KEY}/conversations`;
+/** Conversations the staff list shows at first and loads with each Show More. */
+export const CONVERSATION_PAGE = 30;
+
+/** Every messages read done again: threads, the conversation pages and the portal's lists. */
+export const refreshMessages = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: [MESSAGES_KEY] }),
+    queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_PATH] }),
+  ]);
 
 /** Messages a thread shows at first and loads with each Show Earlier Messages. */
 export const THREAD_PAGE = 50;
@@ -50,12 +72,6 @@ export const threadQuery = (conversationId: string) =>
       return withNewestPage(client.getQueryData<Thread>(threadKey(conversationId)), fetched, THREAD_PAGE);
     },
   });
-
-/** GET /api/messages/conversations: the caller's conversations, latest activity first. */
-export const conversationsQuery = queryOptions({
-  queryKey: conversationsKey,
-  queryFn: () => apiRequest<TConversation[]>('GET', `${MESSAGES_KEY}/conversations`),
-});
 
 /** GET /api/clients/for-messaging (staff): every client, with their portal account if any. */
 export const messagingClientsQuery = queryOptions<TMessagingClient[]>({
@@ -104,14 +120,43 @@ export function useEarlierMessages(conversationId: string | null, thread: Thread
 }
 export type EarlierMessages = ReturnType<typeof useEarlierMessages>;
 
-export function useConversations(enabled = true) {
+/**
+ * The caller's conversations, latest activity first, a page at a time; `q` searches them on the server. Read
+ * every 5 s while the socket is down, as every messages read is.
+ */
+export function useConversationPages(q: string) {
+  const list = usePagedList<TConversation>(CONVERSATIONS_PATH, listParams({ q }), CONVERSATION_PAGE);
   const poll = usePollWhileDisconnected();
-  return useQuery({ ...conversationsQuery, enabled, refetchInterval: poll ? POLL_MS : false });
+  const { refetch } = list;
+  useEffect(() => {
+    if (!poll) return;
+    const timer = setInterval(() => void refetch(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [poll, refetch]);
+  return list;
+}
+
+type ConversationPages = InfiniteData<TPage<TConversation>>;
+
+/** Every loaded conversation page (of any search) as `change` leaves its rows. */
+function changeConversations(
+  queryClient: QueryClient,
+  change: (list: readonly TConversation[]) => TConversation[] | undefined,
+) {
+  queryClient.setQueriesData<ConversationPages>(
+    { queryKey: [CONVERSATIONS_PATH] },
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({ ...page, items: change(page.items) ?? page.items })),
+      },
+  );
 }
 
 /**
  * A message now known (the answer to a send, or a NEW_MESSAGE frame): into its thread at once, and into
- * the conversation list (the list is read again when the conversation is new to it).
+ * its conversation where a page shows it (its count and unread badge); the pages are read again, which puts
+ * the conversation first, or brings it when it is new to them.
  */
 export function receiveMessage(
   queryClient: QueryClient,
@@ -124,10 +169,8 @@ export function receiveMessage(
   queryClient.setQueryData<Thread>(key, (current) => withMessage(current, message));
   // A thread not read yet holds this message alone: it is read in full when it is next shown.
   if (notRead) void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
-  const list = queryClient.getQueryData<TConversation[]>(conversationsKey);
-  const next = list && withIncoming(list, message, me, openId);
-  if (next) queryClient.setQueryData(conversationsKey, next);
-  else void queryClient.invalidateQueries({ queryKey: conversationsKey });
+  changeConversations(queryClient, (list) => withIncoming(list, message, me, openId));
+  void queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_PATH] });
 }
 
 type Sent = TMessage | TAccepted;
@@ -137,7 +180,7 @@ function useSend<TBody>(url: string, me: number) {
   return useMutation({
     mutationFn: (body: TBody) => createRecord<TMessage>(url, body),
     onSuccess: (answer: Sent) => {
-      if (isAccepted(answer)) return showAccepted(queryClient, answer, [MESSAGES_KEY]);
+      if (isAccepted(answer)) return showAccepted(queryClient, answer, [MESSAGES_KEY, CONVERSATIONS_PATH]);
       receiveMessage(queryClient, answer, me, answer.conversationId);
     },
     onError: (error) => callFailure(error, 'Failed to send message'),
@@ -156,13 +199,12 @@ export const useSendInternalMessage = (me: number) =>
  * once; a failure is not shown (the next opening marks it again).
  */
 export async function markRead(queryClient: QueryClient, conversationId: string, messageId: number) {
-  const list = queryClient.getQueryData<TConversation[]>(conversationsKey);
-  if (list) queryClient.setQueryData(conversationsKey, withOpened(list, conversationId));
+  const opened = (list: readonly TConversation[]) => withOpened(list, conversationId);
+  changeConversations(queryClient, opened);
   try {
     await apiRequest('POST', `${MESSAGES_KEY}/read`, { conversationId, messageId });
   } catch {
     return;
   }
-  const after = queryClient.getQueryData<TConversation[]>(conversationsKey);
-  if (after) queryClient.setQueryData(conversationsKey, withOpened(after, conversationId));
+  changeConversations(queryClient, opened);
 }

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import type { SessionUser } from '../../auth/session';
 import { holdSocket, onSocketFrame, useSocketStatus } from '../../lib/socket';
 import { toast } from '../../ui/toast-store';
-import { MESSAGES_KEY, markRead, messagingClientsQuery, receiveMessage, threadKey } from './api';
+import { markRead, messagingClientsQuery, receiveMessage, refreshMessages, threadKey } from './api';
 import { newMessageToast } from './compose';
 import { useMessagingStore } from './store';
 import { applyRead, messageFromFrame, type Thread } from './thread';
@@ -43,7 +43,7 @@ export function useMessagingSocket(user: SessionUser | null) {
     const unsubscribe = onSocketFrame((frame) => {
       if (frame.type === 'NEW_MESSAGE') {
         const message = messageFromFrame(frame.data);
-        if (!message) return void queryClient.invalidateQueries({ queryKey: [MESSAGES_KEY] });
+        if (!message) return void refreshMessages(queryClient);
         const { open, typing } = useMessagingStore.getState();
         receiveMessage(queryClient, message, me, open);
         useMessagingStore.setState({
@@ -69,8 +69,7 @@ export function useMessagingSocket(user: SessionUser | null) {
     // Back after a drop: read everything again, for the frames missed meanwhile.
     let wasConnected = useSocketStatus.getState().status === 'connected';
     const unwatch = useSocketStatus.subscribe(({ status }) => {
-      if (status === 'connected' && !wasConnected)
-        void queryClient.invalidateQueries({ queryKey: [MESSAGES_KEY] });
+      if (status === 'connected' && !wasConnected) void refreshMessages(queryClient);
       wasConnected = status === 'connected';
     });
 
