@@ -17,6 +17,8 @@ import { eventually } from './eventually.ts';
 import { appFolderPrefix, deleteKeys, testRunId } from './leftovers.ts';
 
 export const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' };
+/** The password `activate` chooses unless told otherwise (a test signs in with it). */
+export const CHOSEN_PASSWORD = 'chosen-password-1';
 
 /**
  * The whole backend against a fresh database: projections (and optionally workers) running in-process,
@@ -100,7 +102,7 @@ export async function startTestApp(
   };
 
   /** Signs in with a temporary password and replaces it, as a new user must; answers the session token. */
-  const activate = async (email: string, temporaryPassword: string, newPassword = 'chosen-password-1') => {
+  const activate = async (email: string, temporaryPassword: string, newPassword = CHOSEN_PASSWORD) => {
     const token = await login(email, temporaryPassword);
     const res = await call(
       'POST',

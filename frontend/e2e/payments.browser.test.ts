@@ -5,7 +5,9 @@ import type { TInvoiceEvent } from '@app/contracts/events/invoices';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor, toNewEvents } from '../../backend/src/platform/command.ts';
+import { CHOSEN_PASSWORD } from '../../backend/test/app.ts';
 import { SIGNATURE_DATA_URL } from '../../backend/test/cast.ts';
+import { portalClientWithProject } from '../../backend/test/clients.ts';
 import { eventually } from '../../backend/test/eventually.ts';
 import { type BrowserApp, expectAccessible, startBrowserApp } from './browser.ts';
 import { watchCsp } from './csp.ts';
@@ -559,24 +561,13 @@ describe('payments: a quote made an invoice, read by its client, paid in cash; t
 
   it("the portal's Payments view pages the client's invoices, newest first, on a phone and a desktop", async () => {
     const admin = b.t.adminToken;
-    const made = await b.t.call(
-      'POST',
-      '/api/clients',
-      { name: 'Homer Pages', email: 'homer.pages@example.com', userType: 'client', portalAccess: true },
-      admin,
-    );
-    await b.t.activate(made.body.user.email, made.body.temporaryPassword, 'homer-pages-1');
-    const job = await b.t.call(
-      'POST',
-      '/api/projects',
-      { clientId: made.body.client.id, title: 'Spit cameras', type: 'security_cameras' },
-      admin,
-    );
+    const homer = { name: 'Homer Pages', email: 'homer.pages@example.com' };
+    const { projectId: job } = await portalClientWithProject(b.t, homer);
     for (let i = 1; i <= 14; i++)
       await b.t.call(
         'POST',
         '/api/invoices',
-        { projectId: job.body.id, amount: 20 + i, description: `Spit camera ${i}` },
+        { projectId: job, amount: 20 + i, description: `Spit camera ${i}` },
         admin,
       );
     for (const viewport of [
@@ -584,7 +575,7 @@ describe('payments: a quote made an invoice, read by its client, paid in cash; t
       { width: 1280, height: 900 },
     ]) {
       const page = await b.newPage(viewport);
-      await b.signIn(page, 'homer.pages@example.com', 'homer-pages-1');
+      await b.signIn(page, homer.email, CHOSEN_PASSWORD);
       await page.waitForURL(`${b.baseUrl}/client`);
       await page
         .getByRole('navigation', { name: 'Client portal' })

@@ -138,6 +138,9 @@ const toConversation = (r: ConversationRow, me: number): TConversation => ({
 /** The views a conversation list (whole or a page) is read from. */
 export const CONVERSATION_LIST_VIEWS = ['messages', 'clients', 'users'];
 
+/** Whose conversation list an answer is (what it is kept under): the same person sees the same list. */
+export const conversationListOwner = (person: Person) => `${person.userId}:${person.role}:${person.clientId}`;
+
 /**
  * Each person's conversation list (`conversationsFor`) as JSON text, kept until the messages, clients or
  * users view changes: the list is read on every visit to Messages, far more often than anyone writes.
@@ -146,7 +149,7 @@ export function conversationListCache(deps: Deps & Pick<AppDeps, 'watcher'>) {
   const cache = new ViewTextCache(CONVERSATION_LIST_VIEWS, (view) => deps.watcher.changeMarkOf(view));
   return {
     answer: (person: Person) =>
-      cache.answer(`${person.userId}:${person.role}:${person.clientId}`, cache.version(''), async () =>
+      cache.answer(conversationListOwner(person), cache.version(''), async () =>
         JSON.stringify(await conversationsFor(deps, person)),
       ),
   };

@@ -39,6 +39,7 @@ import {
   CONVERSATION_LIST_VIEWS,
   clientsForMessaging,
   conversationListCache,
+  conversationListOwner,
   messageById,
   messagesFor,
   pageConversations,
@@ -124,7 +125,7 @@ export function messageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const me = await person(request);
         if (asksForPage(request.query))
-          return conversationPages(request, reply, `${me.userId}:${me.role}:${me.clientId}`, () =>
+          return conversationPages(request, reply, conversationListOwner(me), () =>
             pageConversations(deps, me, request.query),
           );
         return sendKept(request, reply, await conversations.answer(me));

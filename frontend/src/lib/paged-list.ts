@@ -34,11 +34,15 @@ export function usePagedList<T>(
   path: string,
   params: Record<string, string>,
   limit = 24,
-  /** 'always': read again each time the screen opens (a list no live update refreshes). */
-  refetchOnMount?: 'always',
+  options: {
+    /** 'always': read again each time the screen opens (a list no live update refreshes). */
+    refetchOnMount?: 'always';
+    /** Read every page again this often (ms), or never (false). */
+    refetchInterval?: number | false;
+  } = {},
 ) {
   const query = useInfiniteQuery({
-    refetchOnMount,
+    ...options,
     queryKey: [path, 'pages', params, limit],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) => {

@@ -16,7 +16,6 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { showAccepted } from '../../lib/accepted';
 import { apiRequest, createRecord, isAccepted } from '../../lib/api';
 import { callFailure } from '../../lib/failure';
@@ -125,15 +124,10 @@ export type EarlierMessages = ReturnType<typeof useEarlierMessages>;
  * every 5 s while the socket is down, as every messages read is.
  */
 export function useConversationPages(q: string) {
-  const list = usePagedList<TConversation>(CONVERSATIONS_PATH, listParams({ q }), CONVERSATION_PAGE);
   const poll = usePollWhileDisconnected();
-  const { refetch } = list;
-  useEffect(() => {
-    if (!poll) return;
-    const timer = setInterval(() => void refetch(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [poll, refetch]);
-  return list;
+  return usePagedList<TConversation>(CONVERSATIONS_PATH, listParams({ q }), CONVERSATION_PAGE, {
+    refetchInterval: poll ? POLL_MS : false,
+  });
 }
 
 type ConversationPages = InfiniteData<TPage<TConversation>>;

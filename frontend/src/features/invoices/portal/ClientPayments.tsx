@@ -17,7 +17,7 @@ const showingInvoices = showing('invoice', 'invoices');
  * /api/payments/client?limit=), what is paid and owed, each opening its invoice page.
  */
 export function ClientPayments() {
-  const query = usePagedList<TPayment>(CLIENT_PAYMENTS_KEY, {}, 12, 'always');
+  const query = usePagedList<TPayment>(CLIENT_PAYMENTS_KEY, {}, 12, { refetchOnMount: 'always' });
   const todayDay = alaskaToday();
   if (query.isPending)
     return (
